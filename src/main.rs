@@ -1,3 +1,7 @@
+//! The `kaissa` binary: see `kaissa --help`.
+
+mod cli;
+
 fn main() {
-    println!("Hello, world!");
+    std::process::exit(cli::run());
 }

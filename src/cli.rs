@@ -1,0 +1,151 @@
+//! Command-line dispatch (clap). Each subcommand parses its arguments, does its work through
+//! the library, prints, and returns the process exit code.
+
+use clap::{Parser, Subcommand};
+use kaissa::any::AnyGame;
+use kaissa::position::Position;
+use kaissa::variant::{DEFAULT_VARIANT, Registry};
+use kaissa::{perft, with_game};
+use std::time::Instant;
+
+/// kaissa: an engine for the chess-like games of fiction (Kaissa of Gor and its rule sets).
+///
+/// Games are data: `kaissa variants` lists the built-in ones, `kaissa variants --show NAME`
+/// prints a definition you can copy, edit and load with `--variants FILE`.
+/// Set RUST_LOG=debug for diagnostics on stderr.
+#[derive(Parser, Debug)]
+#[command(name = "kaissa", version, arg_required_else_help = true)]
+struct Cli {
+    /// Load more variant definitions from this TOML file (see docs/variants.md).
+    #[arg(long, global = true, value_name = "FILE")]
+    variants: Option<String>,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the leaves of the legal-move tree (a move-generator check and speed test).
+    ///
+    /// Example: kaissa perft --variant merchants 5
+    /// With --divide, prints one `move: count` line per legal move first. Always ends with
+    /// `Nodes searched: N` and `Nodes/second: R`.
+    Perft {
+        /// The game (kaissa, merchants, northern, gc, gorean, or one loaded with --variants).
+        #[arg(long, default_value = DEFAULT_VARIANT)]
+        variant: String,
+        /// Start from this FEN instead of the start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Play these moves (space-separated, engine notation) first, e.g. "e2e4 H@e10".
+        #[arg(long, value_name = "MOVES")]
+        moves: Option<String>,
+        /// Print the count below each legal move.
+        #[arg(long)]
+        divide: bool,
+        /// Switch on a named rule option of the variant (repeatable), e.g. seven_turn_window.
+        #[arg(long = "option", value_name = "NAME")]
+        options: Vec<String>,
+        /// Depth in plies (1 or more).
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=20))]
+        depth: u32,
+    },
+    /// List the known variants, or print one definition in full.
+    Variants {
+        /// Print this variant's whole definition as a variants file.
+        #[arg(long, value_name = "NAME")]
+        show: Option<String>,
+    },
+}
+
+/// Parses the command line, runs it, and returns the exit code.
+pub fn run() -> i32 {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let cli = Cli::parse();
+    match execute(cli) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}
+
+fn execute(cli: Cli) -> Result<(), String> {
+    let mut registry = Registry::builtin();
+    if let Some(path) = &cli.variants {
+        let names = registry.load_file(path)?;
+        log::info!("loaded variants {names:?} from {path}");
+    }
+    match cli.command {
+        Command::Perft {
+            variant,
+            fen,
+            moves,
+            divide,
+            options,
+            depth,
+        } => {
+            let def = registry.get(&variant, &options)?;
+            let game = AnyGame::new(&def)?;
+            with_game!(&game, g => run_perft(g, fen.as_deref(), moves.as_deref(), divide, depth))
+        }
+        Command::Variants { show } => {
+            match show {
+                Some(name) => print!("{}", registry.show(&name)?),
+                None => {
+                    for name in registry.names() {
+                        let def = registry.get(&name, &[])?;
+                        println!(
+                            "{name:<12} {}x{}  {}",
+                            def.files, def.ranks, def.description
+                        );
+                        for (opt, o) in &def.options {
+                            println!("{:<12}   option {opt}: {}", "", o.doc);
+                        }
+                    }
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+fn run_perft<B: kaissa::bitboard::Bitboard>(
+    game: &std::sync::Arc<kaissa::game::Game<B>>,
+    fen: Option<&str>,
+    moves: Option<&str>,
+    divide: bool,
+    depth: u32,
+) -> Result<(), String> {
+    let mut pos = match fen {
+        Some(f) => Position::from_fen(game, f).map_err(|e| format!("bad FEN: {e}"))?,
+        None => game.start_position(),
+    };
+    for m in moves.unwrap_or("").split_whitespace() {
+        let mv = pos.parse_move(m)?;
+        pos.make(mv);
+    }
+    let start = Instant::now();
+    let nodes = if divide {
+        let mut rows: Vec<(String, u64)> = perft::divide(&mut pos, depth)
+            .into_iter()
+            .map(|(m, n)| (m.to_text(game), n))
+            .collect();
+        rows.sort();
+        for (m, n) in &rows {
+            println!("{m}: {n}");
+        }
+        println!();
+        rows.iter().map(|r| r.1).sum()
+    } else {
+        perft::perft(&mut pos, depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    println!("Nodes searched: {nodes}");
+    println!("Nodes/second: {}", (nodes as f64 / secs.max(1e-9)) as u64);
+    Ok(())
+}

@@ -1,0 +1,311 @@
+//! A game ready to play: a variant definition compiled into move tables, promotion and drop
+//! rules, end rules and Zobrist keys, for one bitboard width.
+
+use crate::attacks::{PieceMoves, Rays};
+use crate::bitboard::{Bitboard, Wide};
+use crate::geometry::{Color, Geometry, Rect};
+use crate::position::Position;
+use crate::variant::def::parse_ranks;
+use crate::variant::{NoMoveResult, VariantDef, betza};
+use crate::zobrist::Zobrist;
+
+/// Most piece types a game may have (per colour).
+pub const MAX_TYPES: usize = 16;
+
+/// What the engine shows of a piece type.
+#[derive(Clone, Debug)]
+pub struct PieceInfo {
+    /// FEN letter, upper case.
+    pub letter: char,
+    /// Name.
+    pub name: String,
+    /// True when its moves reset the no-progress counter.
+    pub pawn: bool,
+}
+
+/// How a piece type promotes.
+#[derive(Clone, Debug)]
+pub struct Promotion<B> {
+    /// Cells where a move ending there promotes, per colour.
+    pub zone: [B; 2],
+    /// Piece types it may become.
+    pub choices: Vec<u8>,
+    /// Whether promotion is forced in the zone.
+    pub mandatory: bool,
+}
+
+/// A piece that is placed from the hand.
+#[derive(Clone, Debug)]
+pub struct DropRule<B> {
+    /// Its type.
+    pub ptype: u8,
+    /// Cells it may be placed on, per colour.
+    pub zone: [B; 2],
+    /// First own turn it may be placed.
+    pub first: u32,
+    /// Last own turn it may be placed.
+    pub last: u32,
+    /// On the last turn only placements are legal, and a player who cannot place loses.
+    pub deadline: bool,
+}
+
+/// End-of-game rules with letters resolved to piece types.
+#[derive(Clone, Debug)]
+pub struct EndRules {
+    /// Losing every piece of one of these types loses the game.
+    pub capture_wins: Vec<u8>,
+    /// Both players having lost every piece of one of these types draws.
+    pub both_lost_draw: Vec<u8>,
+    /// Result for the side to move with no legal move.
+    pub no_moves: NoMoveResult,
+    /// Repetitions that draw (0: never).
+    pub repetition: u32,
+    /// Plies without progress that draw (0: never).
+    pub ply_limit: u32,
+}
+
+/// A compiled game for bitboard width `B`.
+#[derive(Clone, Debug)]
+pub struct Game<B> {
+    /// The definition it was built from.
+    pub def: VariantDef,
+    /// The board.
+    pub board: Rect,
+    /// Piece types, indexed by type number.
+    pub pieces: Vec<PieceInfo>,
+    /// `moves[type][color]`.
+    pub moves: Vec<[PieceMoves<B>; 2]>,
+    /// Full rays, for cutting slides at a blocker.
+    pub rays: Rays<B>,
+    /// `promotion[type]`.
+    pub promotion: Vec<Option<Promotion<B>>>,
+    /// Drop rules.
+    pub drops: Vec<DropRule<B>>,
+    /// End rules.
+    pub end: EndRules,
+    /// Position keys.
+    pub zobrist: Zobrist,
+    /// Cells whose starting pieces never get first-move powers.
+    pub no_initial: B,
+    /// Every cell of the board.
+    pub all_cells: B,
+    /// Types that have first-move (`i`) powers.
+    pub has_initial: Vec<bool>,
+    /// One more than the last turn any drop window mentions.
+    pub turn_horizon: u32,
+}
+
+impl<B: Bitboard> Game<B> {
+    /// Compiles a definition, checking it.
+    pub fn new(def: &VariantDef) -> Result<Self, String> {
+        if def.files == 0 || def.ranks == 0 || def.files > 26 || def.ranks > 99 {
+            return Err(format!(
+                "board {}x{} is not supported (files 1-26, ranks 1-99)",
+                def.files, def.ranks
+            ));
+        }
+        let board = Rect {
+            files: def.files,
+            ranks: def.ranks,
+        };
+        let cells = board.cell_count();
+        if cells > B::CAPACITY || cells > 1024 {
+            return Err(format!(
+                "board of {cells} cells is larger than this build supports"
+            ));
+        }
+        if def.pieces.is_empty() || def.pieces.len() > MAX_TYPES {
+            return Err(format!("a game needs 1 to {MAX_TYPES} piece types"));
+        }
+        let mut pieces = Vec::new();
+        for p in &def.pieces {
+            let mut chars = p.letter.chars();
+            let letter = match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_uppercase() => c,
+                _ => {
+                    return Err(format!(
+                        "piece letter \"{}\" must be one upper-case letter",
+                        p.letter
+                    ));
+                }
+            };
+            if pieces.iter().any(|q: &PieceInfo| q.letter == letter) {
+                return Err(format!("piece letter {letter} is used twice"));
+            }
+            pieces.push(PieceInfo {
+                letter,
+                name: p.name.clone(),
+                pawn: p.pawn,
+            });
+        }
+        let type_of = |l: &str| -> Result<u8, String> {
+            pieces
+                .iter()
+                .position(|p| p.letter.to_string() == l)
+                .map(|t| t as u8)
+                .ok_or_else(|| format!("no piece with letter \"{l}\""))
+        };
+        let zone = |text: &str| -> Result<[B; 2], String> {
+            let ranks = parse_ranks(text, def.ranks)?;
+            let mut z = [B::EMPTY; 2];
+            for c in 0..cells {
+                for color in Color::BOTH {
+                    if ranks.contains(&board.relative_rank(c, color)) {
+                        z[color.index()].set(c);
+                    }
+                }
+            }
+            Ok(z)
+        };
+        let mut moves = Vec::new();
+        let mut promotion = Vec::new();
+        let mut has_initial = Vec::new();
+        for p in &def.pieces {
+            let comps = betza::parse(&p.betza).map_err(|e| format!("piece {}: {e}", p.letter))?;
+            let mut per_color: [PieceMoves<B>; 2] =
+                std::array::from_fn(|_| PieceMoves::empty(cells));
+            for color in Color::BOTH {
+                per_color[color.index()].add(&board, color, &comps, |_| true);
+            }
+            for zm in &p.zone_moves {
+                let zc = betza::parse(&zm.betza).map_err(|e| format!("piece {}: {e}", p.letter))?;
+                let z = zone(&zm.ranks).map_err(|e| format!("piece {}: {e}", p.letter))?;
+                for color in Color::BOTH {
+                    let zz = z[color.index()];
+                    per_color[color.index()].add(&board, color, &zc, |c| zz.has(c));
+                }
+            }
+            has_initial.push(per_color[0].has_initial);
+            moves.push(per_color);
+            promotion.push(match &p.promotion {
+                None => None,
+                Some(pd) => {
+                    let choices = pd
+                        .to
+                        .iter()
+                        .map(|l| type_of(l))
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(|e| format!("piece {} promotion: {e}", p.letter))?;
+                    if choices.is_empty() {
+                        return Err(format!("piece {} promotes to nothing", p.letter));
+                    }
+                    Some(Promotion {
+                        zone: zone(&pd.ranks).map_err(|e| format!("piece {}: {e}", p.letter))?,
+                        choices,
+                        mandatory: pd.mandatory,
+                    })
+                }
+            });
+        }
+        let mut drops = Vec::new();
+        for d in &def.drops {
+            let ptype = type_of(&d.piece).map_err(|e| format!("drop: {e}"))?;
+            if d.window[0] == 0 || d.window[1] < d.window[0] {
+                return Err(format!(
+                    "drop window {:?} must be two turns, first <= last, from 1",
+                    d.window
+                ));
+            }
+            if drops.iter().any(|r: &DropRule<B>| r.ptype == ptype) {
+                return Err(format!("piece {} has two drop rules", d.piece));
+            }
+            drops.push(DropRule {
+                ptype,
+                zone: zone(&d.ranks).map_err(|e| format!("drop: {e}"))?,
+                first: d.window[0],
+                last: d.window[1],
+                deadline: d.deadline,
+            });
+        }
+        let letters =
+            |v: &[String]| -> Result<Vec<u8>, String> { v.iter().map(|l| type_of(l)).collect() };
+        let end = EndRules {
+            capture_wins: letters(&def.end.capture_wins).map_err(|e| format!("end: {e}"))?,
+            both_lost_draw: letters(&def.end.both_lost_draw).map_err(|e| format!("end: {e}"))?,
+            no_moves: def.end.no_moves,
+            repetition: def.end.repetition,
+            ply_limit: def.end.ply_limit,
+        };
+        let mut no_initial = B::EMPTY;
+        for s in &def.no_initial_moves {
+            no_initial.set(
+                board
+                    .parse(s)
+                    .ok_or_else(|| format!("no_initial_moves: \"{s}\" is not a cell"))?,
+            );
+        }
+        let mut all_cells = B::EMPTY;
+        for c in 0..cells {
+            all_cells.set(c);
+        }
+        let turn_horizon = drops.iter().map(|d| d.last + 1).max().unwrap_or(1);
+        let game = Game {
+            def: def.clone(),
+            board,
+            zobrist: Zobrist::new(cells, pieces.len(), turn_horizon as usize + 1),
+            pieces,
+            moves,
+            rays: Rays::new(&board),
+            promotion,
+            drops,
+            end,
+            no_initial,
+            all_cells,
+            has_initial,
+            turn_horizon,
+        };
+        Ok(game)
+    }
+
+    /// Number of piece types.
+    pub fn types(&self) -> usize {
+        self.pieces.len()
+    }
+
+    /// The colour and type of a FEN letter.
+    pub fn piece_of_letter(&self, c: char) -> Option<(Color, u8)> {
+        let color = if c.is_ascii_uppercase() {
+            Color::First
+        } else {
+            Color::Second
+        };
+        let up = c.to_ascii_uppercase();
+        self.pieces
+            .iter()
+            .position(|p| p.letter == up)
+            .map(|t| (color, t as u8))
+    }
+
+    /// The FEN letter of a piece.
+    pub fn letter(&self, color: Color, ptype: u8) -> char {
+        let l = self.pieces[ptype as usize].letter;
+        match color {
+            Color::First => l,
+            Color::Second => l.to_ascii_lowercase(),
+        }
+    }
+
+    /// The drop rule of a piece type, if it has one.
+    pub fn drop_rule(&self, ptype: u8) -> Option<&DropRule<B>> {
+        self.drops.iter().find(|d| d.ptype == ptype)
+    }
+
+    /// The start position.
+    pub fn start_position(self: &std::sync::Arc<Self>) -> Position<B> {
+        Position::from_fen(self, &self.def.start_fen).expect("start FEN was checked")
+    }
+}
+
+/// Checks that a definition builds into a game whose start position reads.
+pub fn validate(def: &VariantDef) -> Result<(), String> {
+    fn check<B: Bitboard>(def: &VariantDef) -> Result<(), String> {
+        let g = std::sync::Arc::new(Game::<B>::new(def)?);
+        Position::from_fen(&g, &def.start_fen).map_err(|e| format!("start_fen: {e}"))?;
+        Ok(())
+    }
+    match def.files * def.ranks {
+        0..=128 => check::<u128>(def),
+        129..=256 => check::<Wide<4>>(def),
+        _ => check::<Wide<16>>(def),
+    }
+}

@@ -1,0 +1,18 @@
+//! kaissa: a game engine for the chess-like games of fiction.
+//!
+//! The crate is layered: [`bitboard`] and [`geometry`] know cells; [`variant`] reads games as
+//! data; [`attacks`] and [`game`] compile a variant into move tables; [`position`] holds a
+//! position and plays moves; [`movegen`] lists legal moves and decides game ends; [`perft`]
+//! counts move trees. [`any`] picks the bitboard width per game.
+
+pub mod any;
+pub mod attacks;
+pub mod bitboard;
+pub mod game;
+pub mod geometry;
+pub mod movegen;
+pub mod moves;
+pub mod perft;
+pub mod position;
+pub mod variant;
+pub mod zobrist;

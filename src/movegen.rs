@@ -1,0 +1,271 @@
+//! Legal move generation and the rules that end a game.
+//!
+//! These games have no check, so every move a piece's pattern allows is legal; what remains
+//! are the drop windows (a placement only on the owner's turns inside the window; on a
+//! deadline turn only placements), promotion, and the positions where the game is already over.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::Color;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::variant::NoMoveResult;
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The named player won.
+    Win(Color, WinReason),
+    /// Drawn.
+    Draw(DrawReason),
+}
+
+/// Why a game was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WinReason {
+    /// The loser's last piece of a `capture_wins` type (the Home Stone) was captured.
+    Capture,
+    /// The loser did not place a deadline piece (the Home Stone) in time.
+    MissedDeadline,
+    /// The loser had no legal move and the game scores that as a loss.
+    NoMoves,
+}
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawReason {
+    /// Both players lost every piece of a `both_lost_draw` type (gorean: both Ubars).
+    BothLost,
+    /// The side to move had no legal move.
+    NoMoves,
+    /// The same position occurred the set number of times.
+    Repetition,
+    /// The no-progress ply limit ran out.
+    PlyLimit,
+}
+
+impl Outcome {
+    /// The result from the point of view of `color`: 1 win, 0 draw, -1 loss.
+    pub fn score_for(self, color: Color) -> i32 {
+        match self {
+            Outcome::Win(c, _) if c == color => 1,
+            Outcome::Win(..) => -1,
+            Outcome::Draw(_) => 0,
+        }
+    }
+}
+
+impl<B: Bitboard> Position<B> {
+    /// True when `color` has no piece left, on the board or in hand, of type `t`.
+    #[inline(always)]
+    fn lost_all(&self, color: Color, t: u8) -> bool {
+        self.pieces(color, t).is_empty() && self.in_hand(color, t) == 0
+    }
+
+    /// The result decided by the position itself (a captured Home Stone, a missed deadline,
+    /// both Ubars gone), ignoring history and whether a move exists. `None` while play goes on.
+    pub fn decided(&self) -> Option<Outcome> {
+        let g = self.game();
+        let us = self.side_to_move();
+        for &t in &g.end.capture_wins {
+            for c in [us, us.flip()] {
+                if self.lost_all(c, t) {
+                    return Some(Outcome::Win(c.flip(), WinReason::Capture));
+                }
+            }
+        }
+        for &t in &g.end.both_lost_draw {
+            if self.lost_all(Color::First, t) && self.lost_all(Color::Second, t) {
+                return Some(Outcome::Draw(DrawReason::BothLost));
+            }
+        }
+        let turn = self.fullmove();
+        for d in &g.drops {
+            if d.deadline && self.in_hand(us, d.ptype) > 0 && turn >= d.last {
+                let free = d.zone[us.index()] & !self.occupied();
+                if turn > d.last || free.is_empty() {
+                    return Some(Outcome::Win(us.flip(), WinReason::MissedDeadline));
+                }
+            }
+        }
+        None
+    }
+
+    /// The full result including history: rule-decided ends, no legal move, repetition and
+    /// the ply limit. `None` while play goes on.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.decided() {
+            return Some(o);
+        }
+        if self.count_moves() == 0 {
+            let us = self.side_to_move();
+            return Some(match self.game().end.no_moves {
+                NoMoveResult::Draw => Outcome::Draw(DrawReason::NoMoves),
+                NoMoveResult::Loss => Outcome::Win(us.flip(), WinReason::NoMoves),
+                NoMoveResult::Win => Outcome::Win(us, WinReason::NoMoves),
+            });
+        }
+        let end = &self.game().end;
+        if end.repetition > 0 && self.repetitions() + 1 >= end.repetition {
+            return Some(Outcome::Draw(DrawReason::Repetition));
+        }
+        if end.ply_limit > 0 && self.halfmove_clock() >= end.ply_limit {
+            return Some(Outcome::Draw(DrawReason::PlyLimit));
+        }
+        None
+    }
+
+    /// Calls `drop(type, targets)` for each placement the side to move may make; returns true
+    /// when a deadline forces a placement (then no other move is legal).
+    #[inline(always)]
+    fn for_each_drop(&self, mut drop: impl FnMut(u8, B)) -> bool {
+        let g = self.game();
+        let us = self.side_to_move();
+        let turn = self.fullmove();
+        let mut forced = false;
+        for d in &g.drops {
+            if self.in_hand(us, d.ptype) > 0 && turn >= d.first && turn <= d.last {
+                drop(d.ptype, d.zone[us.index()] & !self.occupied());
+                forced |= d.deadline && turn == d.last;
+            }
+        }
+        forced
+    }
+
+    /// The cells a piece of type `t` of the side to move on `from` may move to.
+    #[inline(always)]
+    pub fn targets(&self, t: u8, from: usize) -> B {
+        let g = self.game();
+        let us = self.side_to_move();
+        let pm = &g.moves[t as usize][us.index()];
+        let own = self.occupied_by(us);
+        let enemy = self.occupied_by(us.flip());
+        let occ = own | enemy;
+        let mut acc = [pm.leaps[0][from], pm.leaps[1][from], pm.leaps[2][from]];
+        let unmoved = pm.has_initial && self.unmoved().has(from);
+        if unmoved {
+            for (i, a) in acc.iter_mut().enumerate() {
+                *a |= pm.initial_leaps[i][from];
+            }
+        }
+        for s in &pm.slides {
+            if s.initial && !unmoved {
+                continue;
+            }
+            let mut r = s.rays[from];
+            let blockers = r & occ;
+            if blockers.any() {
+                let b = if s.increasing {
+                    blockers.lowest()
+                } else {
+                    blockers.highest()
+                };
+                r &= !g.rays.full[s.dir][b];
+            }
+            acc[s.mode] |= r;
+        }
+        for l in &pm.lame {
+            if l.initial && !unmoved {
+                continue;
+            }
+            for &(to, path) in &l.paths[from] {
+                if (path & occ).is_empty() {
+                    acc[l.mode].set(to);
+                }
+            }
+        }
+        (acc[0] & !own) | (acc[1] & !occ) | (acc[2] & enemy)
+    }
+
+    /// Calls `f(type, from, targets)` for every piece of the side to move that has targets.
+    #[inline(always)]
+    fn for_each_piece(&self, mut f: impl FnMut(u8, usize, B)) {
+        let us = self.side_to_move();
+        for t in 0..self.game().types() as u8 {
+            for from in self.pieces(us, t).cells() {
+                let targets = self.targets(t, from);
+                if targets.any() {
+                    f(t, from, targets);
+                }
+            }
+        }
+    }
+
+    /// Appends every legal move to `list`. Adds nothing when the game is decided.
+    pub fn generate(&self, list: &mut Vec<Move>) {
+        if self.decided().is_some() {
+            return;
+        }
+        let forced = self.for_each_drop(|t, targets| {
+            for to in targets.cells() {
+                list.push(Move::drop(t, to));
+            }
+        });
+        if forced {
+            return;
+        }
+        let g = self.game();
+        let us = self.side_to_move().index();
+        self.for_each_piece(|t, from, targets| match &g.promotion[t as usize] {
+            None => {
+                for to in targets.cells() {
+                    list.push(Move::normal(from, to));
+                }
+            }
+            Some(p) => {
+                let promo = targets & p.zone[us];
+                let plain = if p.mandatory {
+                    targets & !promo
+                } else {
+                    targets
+                };
+                for to in plain.cells() {
+                    list.push(Move::normal(from, to));
+                }
+                for to in promo.cells() {
+                    for &c in &p.choices {
+                        list.push(Move::promotion(from, to, c));
+                    }
+                }
+            }
+        });
+    }
+
+    /// The number of legal moves, counted without listing them (perft's last ply).
+    pub fn count_moves(&self) -> u64 {
+        if self.decided().is_some() {
+            return 0;
+        }
+        let mut n = 0u64;
+        let forced = self.for_each_drop(|_, targets| n += targets.count() as u64);
+        if forced {
+            return n;
+        }
+        let g = self.game();
+        let us = self.side_to_move().index();
+        self.for_each_piece(|t, _, targets| {
+            n += targets.count() as u64;
+            if let Some(p) = &g.promotion[t as usize] {
+                let promo = (targets & p.zone[us]).count() as u64;
+                let extra = p.choices.len() as u64 - u64::from(p.mandatory);
+                n += promo * extra;
+            }
+        });
+        n
+    }
+
+    /// The legal move written `text` in the engine's notation, if there is one.
+    pub fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let mut list = Vec::new();
+        self.generate(&mut list);
+        let g = self.game();
+        list.into_iter()
+            .find(|m| m.to_text(g) == text)
+            .ok_or_else(|| {
+                if self.decided().is_some() {
+                    format!("move {text}: the game is over")
+                } else {
+                    format!("move {text} is not legal in this position")
+                }
+            })
+    }
+}

@@ -1,0 +1,237 @@
+//! FEN in and out, compatible with Fairy-Stockfish's for these boards:
+//! `placement[hand] side - - halfmove fullmove [unmoved]`.
+//!
+//! Empty runs may take two digits (`10`), the hand follows the placement in brackets (`[Hh]`,
+//! `[]`), `w`/`b` name the first and second player. The optional seventh field, which FSF does
+//! not have, lists the cells of pieces that have not moved yet (`c2,d2` or `-`); without it a
+//! piece with first-move powers counts as unmoved when it stands where the same piece stands
+//! in the start position. It is written only when it differs from that default.
+
+use super::{NO_PIECE, Position, code};
+use crate::bitboard::Bitboard;
+use crate::game::Game;
+use crate::geometry::Color;
+use crate::zobrist::MAX_HAND;
+use std::sync::Arc;
+
+/// Reads a placement field (ranks from the last to the first, '/'-separated) into board bytes.
+fn parse_placement<B: Bitboard>(game: &Game<B>, text: &str) -> Result<Vec<u8>, String> {
+    let (files, ranks) = (game.board.files, game.board.ranks);
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != ranks {
+        return Err(format!(
+            "placement has {} ranks, the board has {ranks}",
+            rows.len()
+        ));
+    }
+    let mut board = vec![NO_PIECE; files * ranks];
+    for (i, row) in rows.iter().enumerate() {
+        let rank = ranks - 1 - i;
+        let mut file = 0usize;
+        let mut digits = 0usize;
+        let flush = |digits: &mut usize, file: &mut usize| {
+            *file += *digits;
+            *digits = 0;
+        };
+        for ch in row.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                digits = digits * 10 + d as usize;
+                if digits > files {
+                    return Err(format!("rank {} has too many cells", rank + 1));
+                }
+                continue;
+            }
+            flush(&mut digits, &mut file);
+            let (color, t) = game
+                .piece_of_letter(ch)
+                .ok_or_else(|| format!("unknown piece letter '{ch}' in placement"))?;
+            if file >= files {
+                return Err(format!("rank {} has too many cells", rank + 1));
+            }
+            board[game.board.cell(file, rank)] = code(color, t);
+            file += 1;
+        }
+        flush(&mut digits, &mut file);
+        if file != files {
+            return Err(format!(
+                "rank {} has {file} cells, the board has {files} files",
+                rank + 1
+            ));
+        }
+    }
+    Ok(board)
+}
+
+/// The default unmoved set of a board: pieces with first-move powers standing where the same
+/// piece stands in the start position, except the game's exempt cells.
+fn default_unmoved<B: Bitboard>(game: &Game<B>, board: &[u8], start: &[u8]) -> B {
+    let mut out = B::EMPTY;
+    for (c, &p) in board.iter().enumerate() {
+        if p != NO_PIECE
+            && game.has_initial[(p & 0xF) as usize]
+            && start[c] == p
+            && !game.no_initial.has(c)
+        {
+            out.set(c);
+        }
+    }
+    out
+}
+
+impl<B: Bitboard> Position<B> {
+    /// Reads a position of `game` from FEN.
+    pub fn from_fen(game: &Arc<Game<B>>, fen: &str) -> Result<Self, String> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err("empty FEN".into());
+        }
+        if fields.len() > 7 {
+            return Err(format!("FEN has {} fields, at most 7", fields.len()));
+        }
+        let (placement, hand_text) = match fields[0].split_once('[') {
+            Some((p, rest)) => {
+                let h = rest.strip_suffix(']').ok_or("holdings must end with ']'")?;
+                (p, h)
+            }
+            None => (fields[0], ""),
+        };
+        let board = parse_placement(game, placement)?;
+        let start_field = game.def.start_fen.split_whitespace().next().unwrap_or("");
+        let start_board = parse_placement(game, start_field.split('[').next().unwrap_or(""))
+            .map_err(|e| format!("the game's start FEN: {e}"))?;
+        let mut pos = Position::empty(game);
+        for (cell, &p) in board.iter().enumerate() {
+            if p != NO_PIECE {
+                let color = if p >> 4 == 0 {
+                    Color::First
+                } else {
+                    Color::Second
+                };
+                pos.put(color, p & 0xF, cell);
+            }
+        }
+        for ch in hand_text.chars() {
+            let (color, t) = game
+                .piece_of_letter(ch)
+                .ok_or_else(|| format!("unknown piece letter '{ch}' in holdings"))?;
+            let n = pos.in_hand(color, t);
+            if n as usize + 1 >= MAX_HAND {
+                return Err(format!("too many '{ch}' in holdings"));
+            }
+            pos.set_hand(color, t, n + 1);
+        }
+        pos.stm = match fields.get(1).copied().unwrap_or("w") {
+            "w" => Color::First,
+            "b" => Color::Second,
+            s => return Err(format!("side to move must be 'w' or 'b', not '{s}'")),
+        };
+        for (i, f) in fields.iter().enumerate().skip(2).take(2) {
+            if *f != "-" {
+                return Err(format!(
+                    "field {} must be '-' (no castling or en passant in this game), not '{f}'",
+                    i + 1
+                ));
+            }
+        }
+        pos.halfmove = match fields.get(4) {
+            Some(s) => s
+                .parse()
+                .map_err(|_| format!("halfmove clock '{s}' is not a number"))?,
+            None => 0,
+        };
+        pos.fullmove = match fields.get(5) {
+            Some(s) => match s.parse::<u32>() {
+                Ok(n) if (1..=1_000_000).contains(&n) => n,
+                _ => return Err(format!("move number '{s}' is not a number from 1")),
+            },
+            None => 1,
+        };
+        if pos.halfmove > 1_000_000 {
+            return Err(format!("halfmove clock {} is out of range", pos.halfmove));
+        }
+        pos.unmoved = match fields.get(6) {
+            None => default_unmoved(game, &board, &start_board),
+            Some(&"-") => B::EMPTY,
+            Some(list) => {
+                let mut set = B::EMPTY;
+                for name in list.split(',') {
+                    let cell = game
+                        .board
+                        .parse(name)
+                        .ok_or_else(|| format!("unmoved field: '{name}' is not a cell"))?;
+                    let p = board[cell];
+                    if p == NO_PIECE || !game.has_initial[(p & 0xF) as usize] {
+                        return Err(format!(
+                            "unmoved field: {name} holds no piece with first-move powers"
+                        ));
+                    }
+                    set.set(cell);
+                }
+                set
+            }
+        };
+        pos.key = pos.compute_key();
+        Ok(pos)
+    }
+
+    /// Writes the position as FEN.
+    pub fn to_fen(&self) -> String {
+        let g = &self.game;
+        let (files, ranks) = (g.board.files, g.board.ranks);
+        let mut s = String::new();
+        for rank in (0..ranks).rev() {
+            let mut empty = 0;
+            for file in 0..files {
+                match self.piece_at(g.board.cell(file, rank)) {
+                    None => empty += 1,
+                    Some((c, t)) => {
+                        if empty > 0 {
+                            s.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        s.push(g.letter(c, t));
+                    }
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        let holds_any = Color::BOTH.iter().any(|&c| self.hand_nonempty(c));
+        if !g.drops.is_empty() || holds_any {
+            s.push('[');
+            for c in Color::BOTH {
+                for t in 0..g.types() {
+                    for _ in 0..self.in_hand(c, t as u8) {
+                        s.push(g.letter(c, t as u8));
+                    }
+                }
+            }
+            s.push(']');
+        }
+        s.push_str(match self.stm {
+            Color::First => " w - - ",
+            Color::Second => " b - - ",
+        });
+        s.push_str(&format!("{} {}", self.halfmove, self.fullmove));
+        let start_field = g.def.start_fen.split_whitespace().next().unwrap_or("");
+        let start = parse_placement(g, start_field.split('[').next().unwrap_or(""))
+            .expect("start FEN was checked");
+        if self.unmoved != default_unmoved(g, &self.board, &start) {
+            let names: Vec<String> = self.unmoved.cells().map(|c| g.board.name(c)).collect();
+            s.push(' ');
+            s.push_str(
+                if names.is_empty() {
+                    "-".to_string()
+                } else {
+                    names.join(",")
+                }
+                .as_str(),
+            );
+        }
+        s
+    }
+}

@@ -1,0 +1,198 @@
+//! The variant-definition format: what a game is, as data (TOML).
+//!
+//! Every field is described in `docs/variants.md`. A file holds one or more `[[variant]]`
+//! tables; a variant may name a `parent` and then states only what differs. Definitions are
+//! checked when a [`crate::game::Game`] is built from them.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One game, as written in a variants file.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct VariantDef {
+    /// The name users select the game by (`--variant NAME`, `UCI_Variant`).
+    pub name: String,
+    /// A variant whose fields this one inherits; `pieces` are merged by letter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parent: Option<String>,
+    /// One line for listings.
+    #[serde(default)]
+    pub description: String,
+    /// Board width.
+    pub files: usize,
+    /// Board height.
+    pub ranks: usize,
+    /// The start position, in this engine's FEN.
+    pub start_fen: String,
+    /// The pieces; letters are unique, upper case (the second player's are lower case).
+    pub pieces: Vec<PieceDef>,
+    /// Pieces that are placed from the hand.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drops: Vec<DropDef>,
+    /// Cells (absolute) whose starting pieces never get their first-move (`i`) powers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub no_initial_moves: Vec<String>,
+    /// How the game ends.
+    pub end: EndDef,
+    /// Named readings of the rules a user may switch on; each is a partial variant table laid
+    /// over this one when the option is set.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub options: BTreeMap<String, OptionDef>,
+}
+
+/// One piece type.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PieceDef {
+    /// Its FEN letter, upper case.
+    pub letter: String,
+    /// Its name.
+    pub name: String,
+    /// Its moves in Betza notation.
+    pub betza: String,
+    /// Extra moves allowed only from cells of a zone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zone_moves: Vec<ZoneMoveDef>,
+    /// True for pawn-like pieces: their moves reset the no-progress counter.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pawn: bool,
+    /// How the piece promotes, if it does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promotion: Option<PromotionDef>,
+}
+
+/// Moves a piece has only while it stands in a zone.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneMoveDef {
+    /// The moves, in Betza notation.
+    pub betza: String,
+    /// The ranks, counted from the owner's side: `"1-5"`, `"9"`, `"1,2"`.
+    pub ranks: String,
+}
+
+/// Promotion of a piece that ends a move in a zone.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PromotionDef {
+    /// The ranks, counted from the owner's side, e.g. `"10"`.
+    pub ranks: String,
+    /// Letters of the pieces it may become.
+    pub to: Vec<String>,
+    /// If true, a move into the zone must promote; if false, staying is a choice.
+    #[serde(default = "yes")]
+    pub mandatory: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A piece placed from the hand.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DropDef {
+    /// Letter of the piece.
+    pub piece: String,
+    /// The ranks it may be placed on, counted from the owner's side.
+    pub ranks: String,
+    /// First and last own turn (a player's n-th move is turn n) on which it may be placed.
+    pub window: [u32; 2],
+    /// If true: on the window's last turn, with the piece in hand, only placements are legal,
+    /// and a player who cannot place loses.
+    #[serde(default)]
+    pub deadline: bool,
+}
+
+/// The result, for the side to move, of a position with no legal move.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum NoMoveResult {
+    /// The game is drawn.
+    Draw,
+    /// The side to move loses.
+    Loss,
+    /// The side to move wins.
+    Win,
+}
+
+/// How a game ends.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EndDef {
+    /// Letters of pieces whose capture (the last one of the type) wins at once.
+    #[serde(default)]
+    pub capture_wins: Vec<String>,
+    /// Letters of piece types whose loss by both players draws at once.
+    #[serde(default)]
+    pub both_lost_draw: Vec<String>,
+    /// The result when the side to move has no legal move.
+    pub no_moves: NoMoveResult,
+    /// Positions repeated this many times draw (0: never).
+    #[serde(default)]
+    pub repetition: u32,
+    /// Plies in a row without a capture, a pawn move or a drop that draw (0: never).
+    #[serde(default)]
+    pub ply_limit: u32,
+}
+
+/// An optional reading of the rules.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct OptionDef {
+    /// What the option means, for `--help` and option listings.
+    pub doc: String,
+    /// The fields that change, as a partial variant table (`pieces` merged by letter).
+    pub set: toml::Table,
+}
+
+/// A whole variants file.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantsFile {
+    /// The variants it defines.
+    pub variant: Vec<toml::Table>,
+}
+
+/// Parses a rank list counted from the owner's side, `"1-5"`, `"10"` or `"1,3-4"`, into ranks
+/// from 0, checking each against the board height.
+pub fn parse_ranks(text: &str, ranks: usize) -> Result<Vec<usize>, String> {
+    let mut out = Vec::new();
+    for part in text.split(',') {
+        let part = part.trim();
+        let (lo, hi) = match part.split_once('-') {
+            Some((a, b)) => (a.trim(), b.trim()),
+            None => (part, part),
+        };
+        let lo: usize = lo
+            .parse()
+            .map_err(|_| format!("bad rank \"{lo}\" in \"{text}\""))?;
+        let hi: usize = hi
+            .parse()
+            .map_err(|_| format!("bad rank \"{hi}\" in \"{text}\""))?;
+        if lo == 0 || hi < lo || hi > ranks {
+            return Err(format!(
+                "rank range \"{part}\" in \"{text}\" is outside 1-{ranks}"
+            ));
+        }
+        out.extend(lo - 1..hi);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rank_lists() {
+        assert_eq!(parse_ranks("1-5", 10).unwrap(), vec![0, 1, 2, 3, 4]);
+        assert_eq!(parse_ranks("10", 10).unwrap(), vec![9]);
+        assert_eq!(parse_ranks("1, 3-4", 10).unwrap(), vec![0, 2, 3]);
+        assert!(parse_ranks("11", 10).is_err());
+        assert!(parse_ranks("0", 10).is_err());
+        assert!(parse_ranks("5-3", 10).is_err());
+        assert!(parse_ranks("x", 10).is_err());
+    }
+}

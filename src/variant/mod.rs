@@ -1,0 +1,262 @@
+//! Games as data: the variant-definition format, Betza notation, and the registry of known
+//! variants (the built-in ones and those a user loads from a file).
+
+pub mod betza;
+pub mod def;
+
+pub use def::{NoMoveResult, VariantDef};
+
+use std::collections::BTreeMap;
+use toml::{Table, Value};
+
+/// The built-in Kaissa rule sets.
+const BUILTIN_KAISSA: &str = include_str!("kaissa.toml");
+
+/// The name of the variant used when none is given.
+pub const DEFAULT_VARIANT: &str = "kaissa";
+
+/// The variants the engine knows, each stored fully resolved (its parent's fields merged in).
+#[derive(Clone, Debug)]
+pub struct Registry {
+    tables: BTreeMap<String, Table>,
+    order: Vec<String>,
+}
+
+impl Registry {
+    /// The registry of built-in variants.
+    pub fn builtin() -> Registry {
+        let mut r = Registry {
+            tables: BTreeMap::new(),
+            order: Vec::new(),
+        };
+        r.load_str(BUILTIN_KAISSA, "built-in kaissa.toml")
+            .expect("built-in variants are valid");
+        r
+    }
+
+    /// Names of every known variant, in the order they were defined.
+    pub fn names(&self) -> Vec<String> {
+        self.order.clone()
+    }
+
+    /// Reads a variants file and adds (or replaces) its variants. Returns their names.
+    pub fn load_file(&mut self, path: &str) -> Result<Vec<String>, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read variants file {path}: {e}"))?;
+        self.load_str(&text, path)
+    }
+
+    /// Adds the variants of a variants-file text; `origin` names it in error messages. Every
+    /// variant is checked by building its game; on any error nothing is added.
+    pub fn load_str(&mut self, text: &str, origin: &str) -> Result<Vec<String>, String> {
+        let file: def::VariantsFile =
+            toml::from_str(text).map_err(|e| format!("{origin}: {}", one_line(&e.to_string())))?;
+        let mut staged = self.clone();
+        let mut names = Vec::new();
+        for (i, table) in file.variant.into_iter().enumerate() {
+            let name = match table.get("name") {
+                Some(Value::String(s)) if !s.is_empty() => s.clone(),
+                _ => return Err(format!("{origin}: variant #{} has no name", i + 1)),
+            };
+            let resolved = match table.get("parent") {
+                Some(Value::String(p)) => {
+                    let mut base = staged.tables.get(p).cloned().ok_or_else(|| {
+                        format!("{origin}: variant {name}: unknown parent \"{p}\"")
+                    })?;
+                    base.remove("options");
+                    overlay(&mut base, &table);
+                    base
+                }
+                Some(_) => return Err(format!("{origin}: variant {name}: parent must be a name")),
+                None => {
+                    let mut t = table.clone();
+                    overlay(&mut t, &Table::new());
+                    t
+                }
+            };
+            let def = to_def(&resolved).map_err(|e| format!("{origin}: variant {name}: {e}"))?;
+            crate::game::validate(&def).map_err(|e| format!("{origin}: variant {name}: {e}"))?;
+            for opt in def.options.keys() {
+                let d = staged_def(&resolved, std::slice::from_ref(opt))
+                    .map_err(|e| format!("{origin}: variant {name}: option {opt}: {e}"))?;
+                crate::game::validate(&d)
+                    .map_err(|e| format!("{origin}: variant {name}: option {opt}: {e}"))?;
+            }
+            if !staged.tables.contains_key(&name) {
+                staged.order.push(name.clone());
+            }
+            staged.tables.insert(name.clone(), resolved);
+            names.push(name);
+        }
+        *self = staged;
+        Ok(names)
+    }
+
+    /// The definition of a variant with the named options switched on.
+    pub fn get(&self, name: &str, options: &[String]) -> Result<VariantDef, String> {
+        let table = self.tables.get(name).ok_or_else(|| {
+            format!(
+                "unknown variant \"{name}\" (known: {})",
+                self.order.join(", ")
+            )
+        })?;
+        staged_def(table, options)
+    }
+
+    /// A variant written out whole as a variants file a user can copy and edit.
+    pub fn show(&self, name: &str) -> Result<String, String> {
+        let mut table = self
+            .tables
+            .get(name)
+            .cloned()
+            .ok_or_else(|| format!("unknown variant \"{name}\""))?;
+        table.remove("parent");
+        let file = def::VariantsFile {
+            variant: vec![table],
+        };
+        toml::to_string(&file).map_err(|e| e.to_string())
+    }
+}
+
+/// Collapses a multi-line parser message into one line.
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The definition of a resolved variant table with the named options laid over it.
+fn staged_def(table: &Table, options: &[String]) -> Result<VariantDef, String> {
+    let mut t = table.clone();
+    for opt in options {
+        let set = table
+            .get("options")
+            .and_then(|o| o.get(opt.as_str()))
+            .and_then(|o| o.get("set"))
+            .and_then(|s| s.as_table())
+            .ok_or_else(|| {
+                let known: Vec<String> = table
+                    .get("options")
+                    .and_then(|o| o.as_table())
+                    .map(|o| o.keys().cloned().collect())
+                    .unwrap_or_default();
+                format!(
+                    "unknown option \"{opt}\" (known: {})",
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                )
+            })?
+            .clone();
+        overlay(&mut t, &set);
+    }
+    to_def(&t)
+}
+
+/// Deserialises a resolved table into a definition.
+fn to_def(table: &Table) -> Result<VariantDef, String> {
+    let text = toml::to_string(table).map_err(|e| e.to_string())?;
+    toml::from_str(&text).map_err(|e| one_line(&e.to_string()))
+}
+
+/// Lays `over` on `base`: tables merge key by key, `pieces` merge by letter (a piece with
+/// `remove = true` is dropped), anything else is replaced.
+fn overlay(base: &mut Table, over: &Table) {
+    for (k, v) in over {
+        match (k.as_str(), base.get_mut(k), v) {
+            ("pieces", Some(Value::Array(old)), Value::Array(new)) => merge_pieces(old, new),
+            (_, Some(Value::Table(old)), Value::Table(new)) => overlay(old, new),
+            _ => {
+                base.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    if let Some(Value::Array(pieces)) = base.get_mut("pieces") {
+        pieces.retain(|p| p.get("remove").and_then(Value::as_bool) != Some(true));
+        for p in pieces.iter_mut() {
+            if let Value::Table(t) = p {
+                t.remove("remove");
+            }
+        }
+    }
+}
+
+/// Merges piece tables by their `letter`.
+fn merge_pieces(old: &mut Vec<Value>, new: &[Value]) {
+    for p in new {
+        let letter = p.get("letter").cloned();
+        let existing = old
+            .iter_mut()
+            .find(|q| letter.is_some() && q.get("letter") == letter.as_ref());
+        match (existing, p) {
+            (Some(Value::Table(q)), Value::Table(pt)) => {
+                if pt.get("remove").and_then(Value::as_bool) == Some(true) {
+                    q.insert("remove".into(), Value::Boolean(true));
+                } else {
+                    overlay(q, pt);
+                }
+            }
+            _ => old.push(p.clone()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_has_the_five_rule_sets() {
+        let r = Registry::builtin();
+        assert_eq!(
+            r.names(),
+            vec!["merchants", "northern", "gc", "gorean", "kaissa"]
+        );
+        let n = r.get("northern", &[]).unwrap();
+        assert!(n.pieces.iter().all(|p| p.letter != "X"));
+        assert_eq!(
+            n.pieces.iter().find(|p| p.letter == "U").unwrap().name,
+            "Jarl"
+        );
+        let g = r.get("gorean", &["seven_turn_window".into()]).unwrap();
+        assert_eq!(g.drops[0].window, [1, 7]);
+        let g = r.get("gorean", &["flight_captures_only".into()]).unwrap();
+        let t = g.pieces.iter().find(|p| p.letter == "T").unwrap();
+        assert_eq!(t.betza, "cNmK");
+        assert!(r.get("gorean", &["nope".into()]).is_err());
+        assert!(r.get("chess", &[]).unwrap_err().contains("unknown variant"));
+    }
+
+    #[test]
+    fn shown_definition_loads_back() {
+        let r = Registry::builtin();
+        for name in r.names() {
+            let text = r.show(&name).unwrap();
+            let mut fresh = Registry {
+                tables: BTreeMap::new(),
+                order: Vec::new(),
+            };
+            fresh.load_str(&text, "shown").unwrap();
+            let mut original = r.get(&name, &[]).unwrap();
+            original.parent = None;
+            assert_eq!(fresh.get(&name, &[]).unwrap(), original);
+        }
+    }
+
+    #[test]
+    fn bad_files_are_refused_whole() {
+        let mut r = Registry::builtin();
+        assert!(r.load_str("not toml [", "x").is_err());
+        assert!(
+            r.load_str("[[variant]]\nname = \"a\"\nparent = \"zzz\"\n", "x")
+                .unwrap_err()
+                .contains("unknown parent")
+        );
+        let bad_betza = "[[variant]]\nname = \"b\"\nparent = \"kaissa\"\npieces = [{ letter = \"U\", betza = \"Y\" }]\n";
+        assert!(r.load_str(bad_betza, "x").unwrap_err().contains("'Y'"));
+        assert_eq!(r.names().len(), 5);
+        let good = "[[variant]]\nname = \"fast\"\nparent = \"kaissa\"\ndrops = [{ piece = \"H\", ranks = \"1\", window = [1, 3], deadline = true }]\n";
+        assert_eq!(r.load_str(good, "x").unwrap(), vec!["fast"]);
+        assert_eq!(r.get("fast", &[]).unwrap().drops[0].window, [1, 3]);
+    }
+}
