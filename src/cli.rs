@@ -16,7 +16,7 @@ use std::time::Instant;
 #[derive(Parser, Debug)]
 #[command(name = "kaissa", version, arg_required_else_help = true)]
 struct Cli {
-    /// Load more variant definitions from this TOML file (see docs/variants.md).
+    /// Load more variant definitions from this TOML file (format: README.md).
     #[arg(long, global = true, value_name = "FILE")]
     variants: Option<String>,
 
