@@ -342,7 +342,7 @@ fn kaissa_flanking_spearmen_have_no_long_move() {
     // Even marked unmoved explicitly, the a3 Spearman has no long move.
     let fen = build(&[("a3", 'P')], "Hh", 'w', 1);
     assert_eq!(moves_from(v, &format!("{fen} a3"), "a3").len(), 1);
-    // In merchants a Spearman on a start square of its own (c2..h2) does get it.
+    // A kaissa Spearman on one of the c2..h2 start squares does get it.
     assert_eq!(
         moves_from(v, &build(&[("d2", 'P')], "Hh", 'w', 1), "d2").len(),
         3

@@ -10,6 +10,12 @@
 //! Spearman of its colour starts, except kaissa's a3/j3/a8/j8 Spearmen).
 //!
 //! Moves: `e2e4`, `a9a10`, drops `H@e1` (upper-case `H` for both sides), promotions `c9c10t`.
+//!
+//! Readings where the rules leave room (only FEN-constructed positions can tell them apart):
+//! the game is over when either Home Stone is gone (not only the side to move's), and when the
+//! side to move still holds its stone after the last turn of its window (a missed deadline).
+//! An unmoved Spearman on kaissa's a3/j3 (a8/j8) never gets the long move, even if the FEN
+//! lists it as unmoved.
 #![allow(dead_code)]
 
 mod movegen;

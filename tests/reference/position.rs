@@ -190,8 +190,8 @@ pub struct Position {
     pub variant: Variant,
     /// The mailbox board.
     pub board: [Option<Piece>; 100],
-    /// `true` on squares holding a Spearman that has not moved yet (the flag moves with nothing:
-    /// a Spearman's first move clears it for good).
+    /// `true` on squares holding a Spearman that has not moved yet. The flag never travels: a
+    /// Spearman's first move clears it for good, and any piece landing on the square clears it.
     pub unmoved: [bool; 100],
     /// Whether each colour still holds its Home Stone in hand (indexed by `Color::index`).
     pub in_hand: [bool; 2],
@@ -367,10 +367,6 @@ impl Position {
 
     /// Whether `color`'s Home Stone still exists (in hand or on the board).
     pub fn stone_exists(&self, color: Color) -> bool {
-        self.in_hand[color.index()]
-            || self
-                .board
-                .iter()
-                .any(|&cell| cell == Some(Piece { color, kind: 'H' }))
+        self.in_hand[color.index()] || self.board.contains(&Some(Piece { color, kind: 'H' }))
     }
 }
