@@ -118,6 +118,17 @@ impl<B: Bitboard> PieceMoves<B> {
         }
     }
 
+    /// True when some move of this piece can capture.
+    pub fn can_capture(&self) -> bool {
+        let capturing = |m: usize| m != 1;
+        (0..3).any(|m| {
+            capturing(m)
+                && (self.leaps[m].iter().any(|b| b.any())
+                    || self.initial_leaps[m].iter().any(|b| b.any()))
+        }) || self.slides.iter().any(|s| capturing(s.mode))
+            || self.lame.iter().any(|l| capturing(l.mode))
+    }
+
     /// Adds Betza components for `color`, allowed only from cells where `from_ok` holds.
     pub fn add(
         &mut self,

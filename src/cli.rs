@@ -51,6 +51,16 @@ enum Command {
         #[arg(value_parser = clap::value_parser!(u32).range(1..=20))]
         depth: u32,
     },
+    /// Search a fixed list of positions to a fixed depth on one thread; print the total nodes
+    /// (the engine's signature, identical on every run) and the speed.
+    Bench {
+        /// Search depth.
+        #[arg(long, default_value_t = kaissa::bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(i32).range(1..=30))]
+        depth: i32,
+        /// Hash table size in MiB.
+        #[arg(long, default_value_t = kaissa::bench::DEFAULT_HASH_MIB, value_parser = clap::value_parser!(u64).range(1..=65536))]
+        hash: u64,
+    },
     /// List the known variants, or print one definition in full.
     Variants {
         /// Print this variant's whole definition as a variants file.
@@ -92,6 +102,16 @@ fn execute(cli: Cli) -> Result<(), String> {
             let def = registry.get(&variant, &options)?;
             let game = AnyGame::new(&def)?;
             with_game!(&game, g => run_perft(g, fen.as_deref(), moves.as_deref(), divide, depth))
+        }
+        Command::Bench { depth, hash } => {
+            let total = kaissa::bench::POSITIONS.len();
+            let r = kaissa::bench::run(depth, hash, |i, v, n| {
+                eprintln!("position {}/{total} ({v}): {n} nodes", i + 1);
+            })?;
+            let secs = r.elapsed.as_secs_f64().max(1e-9);
+            println!("Nodes searched: {}", r.nodes);
+            println!("Nodes/second: {}", (r.nodes as f64 / secs) as u64);
+            Ok(())
         }
         Command::Variants { show } => {
             match show {

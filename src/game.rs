@@ -91,6 +91,11 @@ pub struct Game<B> {
     pub all_cells: B,
     /// Types that have first-move (`i`) powers.
     pub has_initial: Vec<bool>,
+    /// Types that have any capturing move.
+    pub can_capture: Vec<bool>,
+    /// `attackers[type][color][cell]`: the cells from which a piece of that type and colour
+    /// could capture on `cell` on an empty board (a superset that makes attack tests cheap).
+    pub attackers: Vec<[Vec<B>; 2]>,
     /// One more than the last turn any drop window mentions.
     pub turn_horizon: u32,
 }
@@ -160,6 +165,7 @@ impl<B: Bitboard> Game<B> {
         let mut moves = Vec::new();
         let mut promotion = Vec::new();
         let mut has_initial = Vec::new();
+        let mut can_capture = Vec::new();
         for p in &def.pieces {
             let comps = betza::parse(&p.betza).map_err(|e| format!("piece {}: {e}", p.letter))?;
             let mut per_color: [PieceMoves<B>; 2] =
@@ -176,6 +182,7 @@ impl<B: Bitboard> Game<B> {
                 }
             }
             has_initial.push(per_color[0].has_initial);
+            can_capture.push(per_color.iter().any(|pm| pm.can_capture()));
             moves.push(per_color);
             promotion.push(match &p.promotion {
                 None => None,
@@ -239,6 +246,29 @@ impl<B: Bitboard> Game<B> {
             all_cells.set(c);
         }
         let turn_horizon = drops.iter().map(|d| d.last + 1).max().unwrap_or(1);
+        let mut attackers = Vec::new();
+        for per_color in &moves {
+            let mut t_att: [Vec<B>; 2] = [vec![B::EMPTY; cells], vec![B::EMPTY; cells]];
+            for color in Color::BOTH {
+                let pm: &PieceMoves<B> = &per_color[color.index()];
+                for x in 0..cells {
+                    let mut reach = pm.leaps[0][x] | pm.leaps[2][x];
+                    reach |= pm.initial_leaps[0][x] | pm.initial_leaps[2][x];
+                    for s in pm.slides.iter().filter(|s| s.mode != 1) {
+                        reach |= s.rays[x];
+                    }
+                    for l in pm.lame.iter().filter(|l| l.mode != 1) {
+                        for &(to, _) in &l.paths[x] {
+                            reach.set(to);
+                        }
+                    }
+                    for c in reach.cells() {
+                        t_att[color.index()][c].set(x);
+                    }
+                }
+            }
+            attackers.push(t_att);
+        }
         let game = Game {
             def: def.clone(),
             board,
@@ -252,6 +282,8 @@ impl<B: Bitboard> Game<B> {
             no_initial,
             all_cells,
             has_initial,
+            can_capture,
+            attackers,
             turn_horizon,
         };
         Ok(game)

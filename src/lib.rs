@@ -7,12 +7,17 @@
 
 pub mod any;
 pub mod attacks;
+pub mod bench;
 pub mod bitboard;
+pub mod eval;
 pub mod game;
 pub mod geometry;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod search;
+pub mod time;
+pub mod tt;
 pub mod variant;
 pub mod zobrist;

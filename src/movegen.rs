@@ -131,15 +131,14 @@ impl<B: Bitboard> Position<B> {
         forced
     }
 
-    /// The cells a piece of type `t` of the side to move on `from` may move to.
+    /// What a piece of `color` and type `t` on `from` reaches, by mode (see
+    /// [`crate::attacks::mode_index`]): slides stop at (and include) the first piece; nothing
+    /// is filtered by occupation yet.
     #[inline(always)]
-    pub fn targets(&self, t: u8, from: usize) -> B {
+    pub fn reach(&self, color: Color, t: u8, from: usize) -> [B; 3] {
         let g = self.game();
-        let us = self.side_to_move();
-        let pm = &g.moves[t as usize][us.index()];
-        let own = self.occupied_by(us);
-        let enemy = self.occupied_by(us.flip());
-        let occ = own | enemy;
+        let pm = &g.moves[t as usize][color.index()];
+        let occ = self.occupied();
         let mut acc = [pm.leaps[0][from], pm.leaps[1][from], pm.leaps[2][from]];
         let unmoved = pm.has_initial && self.unmoved().has(from);
         if unmoved {
@@ -173,7 +172,78 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
-        (acc[0] & !own) | (acc[1] & !occ) | (acc[2] & enemy)
+        acc
+    }
+
+    /// The cells a piece of type `t` of the side to move on `from` may move to.
+    #[inline(always)]
+    pub fn targets(&self, t: u8, from: usize) -> B {
+        let us = self.side_to_move();
+        let acc = self.reach(us, t, from);
+        let own = self.occupied_by(us);
+        let enemy = self.occupied_by(us.flip());
+        (acc[0] & !own) | (acc[1] & !(own | enemy)) | (acc[2] & enemy)
+    }
+
+    /// True when a piece of `by` could capture on `cell` if an enemy piece stood there.
+    pub fn attacked_by(&self, cell: usize, by: Color) -> bool {
+        let g = self.game();
+        for t in 0..g.types() as u8 {
+            if !g.can_capture[t as usize] {
+                continue;
+            }
+            let candidates = self.pieces(by, t) & g.attackers[t as usize][by.index()][cell];
+            for from in candidates.cells() {
+                let acc = self.reach(by, t, from);
+                if (acc[0] | acc[2]).has(cell) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// True when a piece whose capture loses the game (the Home Stone) of the side to move
+    /// stands attacked: the nearest thing these games have to check.
+    pub fn royal_attacked(&self) -> bool {
+        let us = self.side_to_move();
+        self.game().end.capture_wins.iter().any(|&t| {
+            let stones = self.pieces(us, t);
+            stones.count() == 1
+                && self.in_hand(us, t) == 0
+                && self.attacked_by(stones.lowest(), us.flip())
+        })
+    }
+
+    /// Appends the captures and promotions (the moves quiescence search looks at).
+    pub fn generate_noisy(&self, list: &mut Vec<Move>) {
+        if self.decided().is_some() {
+            return;
+        }
+        if self.for_each_drop(|_, _| {}) {
+            return;
+        }
+        let g = self.game();
+        let us = self.side_to_move();
+        let enemy = self.occupied_by(us.flip());
+        self.for_each_piece(|t, from, targets| match &g.promotion[t as usize] {
+            None => {
+                for to in (targets & enemy).cells() {
+                    list.push(Move::normal(from, to));
+                }
+            }
+            Some(p) => {
+                let promo = targets & p.zone[us.index()];
+                for to in (targets & enemy & !promo).cells() {
+                    list.push(Move::normal(from, to));
+                }
+                for to in promo.cells() {
+                    for &c in &p.choices {
+                        list.push(Move::promotion(from, to, c));
+                    }
+                }
+            }
+        });
     }
 
     /// Calls `f(type, from, targets)` for every piece of the side to move that has targets.

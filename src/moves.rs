@@ -74,6 +74,11 @@ impl Move {
         self.0
     }
 
+    /// A move from its raw encoding (as stored by [`Move::raw`]).
+    pub fn from_raw(raw: u32) -> Move {
+        Move(raw)
+    }
+
     /// Writes the move in the engine's notation.
     pub fn to_text<B>(self, game: &Game<B>) -> String {
         let b = &game.board;

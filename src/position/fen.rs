@@ -160,7 +160,10 @@ impl<B: Bitboard> Position<B> {
                         .parse(name)
                         .ok_or_else(|| format!("unmoved field: '{name}' is not a cell"))?;
                     let p = board[cell];
-                    if p == NO_PIECE || !game.has_initial[(p & 0xF) as usize] {
+                    if p == NO_PIECE
+                        || !game.has_initial[(p & 0xF) as usize]
+                        || game.no_initial.has(cell)
+                    {
                         return Err(format!(
                             "unmoved field: {name} holds no piece with first-move powers"
                         ));

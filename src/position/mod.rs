@@ -325,6 +325,44 @@ impl<B: Bitboard> Position<B> {
         self.key ^ self.turn_key()
     }
 
+    /// Passes the turn without moving (search's null move). The caller must not use it while
+    /// either player holds pieces in hand, where the turn count matters.
+    pub fn make_null(&mut self) {
+        debug_assert!(!self.hand_nonempty(Color::First) && !self.hand_nonempty(Color::Second));
+        self.undo.push(Undo {
+            mv: Move::NULL,
+            captured: NO_PIECE,
+            moved: NO_PIECE,
+            halfmove: self.halfmove,
+            unmoved: self.unmoved,
+            key: self.key,
+            rep: self.repetition_key(),
+        });
+        if self.stm == Color::Second {
+            self.fullmove += 1;
+        }
+        self.stm = self.stm.flip();
+        self.key ^= self.game.zobrist.side;
+        // A null move is irreversible for repetition purposes.
+        self.halfmove = 0;
+    }
+
+    /// Takes back [`Position::make_null`].
+    pub fn unmake_null(&mut self) {
+        let u = self.undo.pop().expect("unmake_null without a null move");
+        self.stm = self.stm.flip();
+        if self.stm == Color::Second {
+            self.fullmove -= 1;
+        }
+        self.halfmove = u.halfmove;
+        self.key = u.key;
+    }
+
+    /// True when either player holds pieces in hand.
+    pub fn any_in_hand(&self) -> bool {
+        self.hand_nonempty(Color::First) || self.hand_nonempty(Color::Second)
+    }
+
     /// How many times the current position occurred before, looking back through moves made
     /// on this object since the last irreversible move.
     pub fn repetitions(&self) -> u32 {

@@ -1,0 +1,135 @@
+//! `kaissa bench`: a fixed list of positions searched to a fixed depth on one thread with a
+//! freshly cleared table. The total node count is the engine's signature: it must be the same
+//! on every run and changes only when the search or evaluation changes.
+
+use crate::any::AnyGame;
+use crate::eval::{EvalTables, params};
+use crate::position::Position;
+use crate::search::{SearchParams, Signals, search};
+use crate::time::Limits;
+use crate::tt::Table;
+use crate::variant::Registry;
+use crate::with_game;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Default search depth of the bench.
+pub const DEFAULT_DEPTH: i32 = 8;
+/// Default table size of the bench, in MiB.
+pub const DEFAULT_HASH_MIB: u64 = 16;
+
+/// The bench positions: (variant, FEN), from the opening to the endgame of each rule set.
+pub const POSITIONS: &[(&str, &str)] = &[
+    (
+        "merchants",
+        "ibstuatsbi/xrpppppprx/10/10/10/10/10/10/XRPPPPPPRX/IBSTUATSBI[Hh] w - - 0 1",
+    ),
+    (
+        "merchants",
+        "ibs3h1bi/1rpp1p1prx/t4sp3/2a1p1X3/10/6xu2/4PTtXT1/1R5P2/2PP1PP1R1/IBS1UAHSBI[] w - - 10 16",
+    ),
+    (
+        "merchants",
+        "1bs1U1h2i/2rp1prpb1/5sp3/4p2ux1/2p4X2/5i4/2T1PTP3/R1IP1SP3/t1P1AP1HR1/1BS4B1I[] w - - 1 41",
+    ),
+    (
+        "northern",
+        "ibstuatsbi/mrpppppprm/10/10/10/10/10/10/MRPPPPPPRM/IBSTUATSBI[Hh] w - - 0 1",
+    ),
+    (
+        "northern",
+        "1bhtu2sbi/mip1pa1prm/3p6/r4s4/5pp3/5t3M/2P1P1P1T1/3AU1TP2/MR1P1PS1BR/IBS5HI[] w - - 3 16",
+    ),
+    (
+        "northern",
+        "6h3/ms4pr2/1p8/3p6/5b4/10/10/2M2H1M2/10/10[] b - - 1 46",
+    ),
+    (
+        "gc",
+        "ibstuatsbi/mrpppppprm/10/10/10/10/10/10/MRPPPPPPRM/IBSTUATSBI[Hh] w - - 0 1",
+    ),
+    (
+        "gc",
+        "ibsh1uasbi/1rppp1ppr1/6t3/5p4/10/3P2P1m1/3mPP4/3TU2PM1/1RP3H1R1/IBST1A1SBI[] w - - 2 16",
+    ),
+    (
+        "gc",
+        "i1stuahsbi/m1pP2p1rm/1br7/5p2t1/4p5/10/3P3p2/2P2P1P2/M4UP1RM/IBSTHATSBI[] w - - 0 12",
+    ),
+    (
+        "gorean",
+        "ibstuatsbi/mrpppppprm/10/10/10/10/10/10/MRPPPPPPRM/IBSTAUTSBI[Hh] w - - 0 1",
+    ),
+    (
+        "gorean",
+        "ibshuatsbi/mrtppp1p1m/7r2/2p7/6p2M/10/10/1BR7/MIPPPPPPR1/1HSTAUTSBI[] w - - 0 6",
+    ),
+    (
+        "gorean",
+        "1b4hs2/rtps2p1im/3a2pr2/1B3b4/4i5/4upT1A1/3P3P1M/1PR2H1R2/1T1P2P3/I1S4SBI[] w - - 3 41 d2,g2",
+    ),
+    (
+        "kaissa",
+        "ibstuatsbi/mrpppppprm/p8p/10/10/10/10/P8P/MRPPPPPPRM/IBSTUATSBI[Hh] w - - 0 1",
+    ),
+    (
+        "kaissa",
+        "i1stua1sbi/mr1p1pp1rm/p1p2h1b1p/3p4p1/10/2P3P3/1P3P2P1/PR2P1PS1P/M4P2RM/IBST1AT1HI[] w - - 0 9",
+    ),
+    (
+        "kaissa",
+        "4h4i/1r3p4/p2s4p1/3P4u1/2T7/10/1P6P1/5B4/M3R4M/4H4I[] w - - 0 40",
+    ),
+];
+
+/// The outcome of a bench run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchResult {
+    /// Nodes searched in total: the signature.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// Runs the bench. `progress(i, variant, nodes)` is called after each position.
+pub fn run(
+    depth: i32,
+    hash_mib: u64,
+    mut progress: impl FnMut(usize, &str, u64),
+) -> Result<BenchResult, String> {
+    let registry = Registry::builtin();
+    let tt = Arc::new(Table::new(hash_mib as usize));
+    let mut nodes = 0;
+    let start = Instant::now();
+    for (i, (variant, fen)) in POSITIONS.iter().enumerate() {
+        let game = AnyGame::new(&registry.get(variant, &[])?)?;
+        let n = with_game!(&game, g => {
+            let pos = Position::from_fen(g, fen).map_err(|e| format!("bench position {}: {e}", i + 1))?;
+            let eval = EvalTables::new(g, &params::DEFAULT);
+            tt.clear();
+            let result = search(
+                &pos,
+                SearchParams {
+                    eval: &eval,
+                    tt: tt.clone(),
+                    limits: Limits {
+                        depth: Some(depth),
+                        multipv: 1,
+                        ..Default::default()
+                    },
+                    overhead: Duration::ZERO,
+                    threads: 1,
+                    signals: Signals::default(),
+                },
+                &mut |_| {},
+            );
+            result.nodes
+        });
+        nodes += n;
+        progress(i, variant, n);
+    }
+    Ok(BenchResult {
+        nodes,
+        elapsed: start.elapsed(),
+    })
+}

@@ -1,0 +1,246 @@
+//! Static evaluation for the Kaissa family, from the side to move's point of view.
+//!
+//! Terms: material (values derived from mobility, see [`params`]), centralisation, pawn
+//! advancement towards promotion, Home Stone safety (enemy pieces close to it, own pieces
+//! around it), and the crowding of the placement rank while a stone with a deadline is still in
+//! hand. The tables are built per game ([`EvalTables`]); the evaluation is symmetric: a position
+//! mirrored top to bottom with colours swapped evaluates the same.
+
+pub mod params;
+
+use crate::bitboard::Bitboard;
+use crate::game::Game;
+use crate::geometry::{Color, Geometry, Rect};
+use crate::position::Position;
+use params::Params;
+
+/// Evaluation tables for one game.
+#[derive(Clone, Debug)]
+pub struct EvalTables<B> {
+    /// Material value of each piece type (0 for pieces whose loss ends the game).
+    pub value: Vec<i32>,
+    /// `square[type][color][cell]`: position bonus of a piece there.
+    pub square: Vec<[Vec<i32>; 2]>,
+    /// Cells next to each cell.
+    near1: Vec<B>,
+    /// Cells exactly two steps (king distance) from each cell.
+    near2: Vec<B>,
+    /// The weights.
+    params: Params,
+}
+
+/// Average number of moves a piece of type `t` has on the empty board (quiet-only and
+/// capture-only moves count half).
+fn mobility<B: Bitboard>(game: &Game<B>, t: usize) -> f64 {
+    let pm = &game.moves[t][0];
+    let cells = game.board.cell_count();
+    let mut total = 0.0;
+    for c in 0..cells {
+        let mut acc = [pm.leaps[0][c], pm.leaps[1][c], pm.leaps[2][c]];
+        for s in pm.slides.iter().filter(|s| !s.initial) {
+            acc[s.mode] |= s.rays[c];
+        }
+        let both = acc[0];
+        total += both.count() as f64
+            + 0.5 * (acc[1] & !both).count() as f64
+            + 0.5 * (acc[2] & !both).count() as f64;
+    }
+    total / cells as f64
+}
+
+/// King distance from a cell to the board's centre, doubled so it stays an integer.
+fn centre_distance2(b: &Rect, cell: usize) -> i32 {
+    let fx = 2 * b.file(cell) as i32 - (b.files as i32 - 1);
+    let ry = 2 * b.rank(cell) as i32 - (b.ranks as i32 - 1);
+    fx.abs().max(ry.abs())
+}
+
+impl<B: Bitboard> EvalTables<B> {
+    /// Builds the tables of a game with the given weights.
+    pub fn new(game: &Game<B>, params: &Params) -> Self {
+        let b = game.board;
+        let cells = b.cell_count();
+        let royal = |t: usize| game.end.capture_wins.contains(&(t as u8));
+        let mut value = Vec::new();
+        for (t, p) in game.pieces.iter().enumerate() {
+            let derived = if royal(t) {
+                0
+            } else if p.pawn {
+                params.pawn
+            } else {
+                params.base + (params.per_move as f64 * mobility(game, t)).round() as i32
+            };
+            let over = params::OVERRIDES
+                .iter()
+                .find(|(v, l, _)| *v == game.def.name && *l == p.letter)
+                .map(|o| o.2);
+            value.push(over.unwrap_or(derived));
+        }
+        let max_d2 = (0..cells)
+            .map(|c| centre_distance2(&b, c))
+            .max()
+            .unwrap_or(0);
+        let mut square = Vec::new();
+        for (t, p) in game.pieces.iter().enumerate() {
+            let mut per_color: [Vec<i32>; 2] = [vec![0; cells], vec![0; cells]];
+            for color in Color::BOTH {
+                for (c, slot) in per_color[color.index()].iter_mut().enumerate() {
+                    let bonus = if p.pawn {
+                        let rel = b.relative_rank(c, color) as i32;
+                        let span = (b.ranks as i32 - 2).max(1);
+                        let idx = ((rel - 1).max(0) * 7 / span).clamp(0, 7) as usize;
+                        let near = game.promotion[t]
+                            .as_ref()
+                            .is_some_and(|_| rel == b.ranks as i32 - 2);
+                        params.pawn_advance[idx] + if near { params.pawn_near_promotion } else { 0 }
+                    } else if royal(t) {
+                        0
+                    } else {
+                        let steps_in = (max_d2 - centre_distance2(&b, c)) / 2;
+                        steps_in * params.centre_per_1000 * value[t] / 1000
+                    };
+                    *slot = bonus;
+                }
+            }
+            square.push(per_color);
+        }
+        let mut near1 = vec![B::EMPTY; cells];
+        let mut near2 = vec![B::EMPTY; cells];
+        for c in 0..cells {
+            for dx in -2i32..=2 {
+                for dy in -2i32..=2 {
+                    if let Some(t) = b.leap(c, dx, dy) {
+                        match dx.abs().max(dy.abs()) {
+                            1 => near1[c].set(t),
+                            2 => near2[c].set(t),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+        EvalTables {
+            value,
+            square,
+            near1,
+            near2,
+            params: params.clone(),
+        }
+    }
+
+    /// The score of one side's pieces (material, squares, stone safety), in centipawns.
+    fn side(&self, pos: &Position<B>, us: Color) -> i32 {
+        let g = pos.game();
+        let them = us.flip();
+        let mut score = 0;
+        for t in 0..g.types() {
+            let bb = pos.pieces(us, t as u8);
+            if bb.is_empty() {
+                continue;
+            }
+            score += self.value[t] * bb.count() as i32;
+            let sq = &self.square[t][us.index()];
+            for c in bb.cells() {
+                score += sq[c];
+            }
+        }
+        let p = &self.params;
+        for &t in &g.end.capture_wins {
+            let stones = pos.pieces(us, t);
+            if stones.count() == 1 {
+                let c = stones.lowest();
+                let enemy = pos.occupied_by(them);
+                score -= p.stone_adjacent_enemy * (enemy & self.near1[c]).count() as i32;
+                score -= p.stone_near_enemy * (enemy & self.near2[c]).count() as i32;
+                score += p.stone_shield * (pos.occupied_by(us) & self.near1[c]).count() as i32;
+            }
+        }
+        for d in &g.drops {
+            if d.deadline && pos.in_hand(us, d.ptype) > 0 {
+                let free = (d.zone[us.index()] & !pos.occupied()).count() as i32;
+                let turns_left = d.last as i32 - pos.next_turn(us) as i32;
+                let urgency = (4 - turns_left).clamp(0, 4);
+                score -= p.unplaced_crowding * (3 - free).max(0) * urgency;
+            }
+        }
+        score
+    }
+
+    /// The evaluation of `pos` for the side to move, in centipawns.
+    pub fn evaluate(&self, pos: &Position<B>) -> i32 {
+        let us = pos.side_to_move();
+        self.side(pos, us) - self.side(pos, us.flip()) + self.params.tempo
+    }
+
+    /// The evaluation split into terms, for the `eval` command: (name, Yellow, Red).
+    pub fn breakdown(&self, pos: &Position<B>) -> Vec<(String, i32, i32)> {
+        let g = pos.game();
+        let mut rows = Vec::new();
+        let mut material = [0; 2];
+        let mut squares = [0; 2];
+        for c in Color::BOTH {
+            for t in 0..g.types() {
+                let bb = pos.pieces(c, t as u8);
+                material[c.index()] += self.value[t] * bb.count() as i32;
+                squares[c.index()] += bb
+                    .cells()
+                    .map(|x| self.square[t][c.index()][x])
+                    .sum::<i32>();
+            }
+        }
+        rows.push(("material".to_string(), material[0], material[1]));
+        rows.push(("squares".to_string(), squares[0], squares[1]));
+        let total = [self.side(pos, Color::First), self.side(pos, Color::Second)];
+        rows.push((
+            "home stone".to_string(),
+            total[0] - material[0] - squares[0],
+            total[1] - material[1] - squares[1],
+        ));
+        rows.push(("total (without tempo)".to_string(), total[0], total[1]));
+        rows
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Registry;
+    use std::sync::Arc;
+
+    fn tables(name: &str) -> (Arc<Game<u128>>, EvalTables<u128>) {
+        let g = Arc::new(Game::new(&Registry::builtin().get(name, &[]).unwrap()).unwrap());
+        let t = EvalTables::new(&g, &params::DEFAULT);
+        (g, t)
+    }
+
+    #[test]
+    fn derived_values_are_ordered_sensibly() {
+        let (g, t) = tables("kaissa");
+        let v = |l: char| t.value[g.pieces.iter().position(|p| p.letter == l).unwrap()];
+        assert!(v('U') > v('A') && v('A') > v('B') && v('B') > v('I'));
+        assert!(v('I') > v('R') && v('R') > v('P'));
+        assert_eq!(v('H'), 0);
+        assert_eq!(v('P'), 100);
+    }
+
+    #[test]
+    fn start_position_is_balanced_and_mirrors() {
+        for name in ["merchants", "northern", "gc", "kaissa"] {
+            let (g, t) = tables(name);
+            let pos = g.start_position();
+            assert_eq!(t.evaluate(&pos), params::DEFAULT.tempo, "{name}");
+        }
+        let (g, t) = tables("kaissa");
+        let a = Position::from_fen(
+            &g,
+            "ibstuatsbi/mr1pppppr1/p1p6p/10/7m2/10/5P4/P8P/MRPPP1PPRM/IBSTUATSBI[Hh] w - - 0 3",
+        )
+        .unwrap();
+        let b = Position::from_fen(
+            &g,
+            "ibstuatsbi/mrppp1pprm/p8p/5p4/10/7M2/10/P1P6P/MR1PPPPPR1/IBSTUATSBI[Hh] b - - 0 3",
+        )
+        .unwrap();
+        assert_eq!(t.evaluate(&a), t.evaluate(&b));
+    }
+}

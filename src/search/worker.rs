@@ -1,0 +1,377 @@
+//! One search thread: principal variation search with a transposition table, null-move
+//! pruning, reverse futility pruning, late-move reductions, killer and history ordering, and a
+//! quiescence search over captures and promotions (over every move while one's Home Stone is
+//! attacked, since standing pat then would lose it).
+
+use super::ordering::{Ordering, pick};
+use super::{Control, MATE, MAX_PLY, Score, from_tt, to_tt};
+use crate::bitboard::Bitboard;
+use crate::eval::EvalTables;
+use crate::movegen::Outcome;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::tt::{Bound, Entry};
+use crate::variant::NoMoveResult;
+
+/// Search state private to one thread.
+pub struct Worker<'a, B: Bitboard> {
+    /// The position being searched (moves are made and unmade on it).
+    pub pos: Position<B>,
+    pub(super) eval: &'a EvalTables<B>,
+    pub(super) control: &'a Control,
+    /// Thread index: 0 is the main thread, which watches the clock.
+    pub(super) id: usize,
+    /// Nodes searched by this thread.
+    pub nodes: u64,
+    /// Deepest ply reached in the current iteration.
+    pub seldepth: usize,
+    /// Nominal depth of the current iteration (bounds extensions).
+    pub root_depth: i32,
+    pub(super) order: Ordering,
+    /// Triangular principal-variation table.
+    pv: Vec<Vec<Move>>,
+    lmr: Vec<[u8; 64]>,
+    move_lists: Vec<Vec<Move>>,
+    score_lists: Vec<Vec<i32>>,
+}
+
+impl<'a, B: Bitboard> Worker<'a, B> {
+    /// A worker searching `pos`.
+    pub fn new(pos: Position<B>, eval: &'a EvalTables<B>, control: &'a Control, id: usize) -> Self {
+        let cells = pos.game().board.files * pos.game().board.ranks;
+        let lmr = (0..64)
+            .map(|d| {
+                let mut row = [0u8; 64];
+                for (m, r) in row.iter_mut().enumerate() {
+                    if d > 0 && m > 0 {
+                        *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+                    }
+                }
+                row
+            })
+            .collect();
+        Worker {
+            pos,
+            eval,
+            control,
+            id,
+            nodes: 0,
+            seldepth: 0,
+            root_depth: 1,
+            order: Ordering::new(cells, MAX_PLY),
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            lmr,
+            move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            score_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+        }
+    }
+
+    /// The principal variation found by the last completed root search.
+    pub fn pv(&self) -> &[Move] {
+        &self.pv[0]
+    }
+
+    /// True once the search must unwind (stopped, or out of time or nodes).
+    #[inline(always)]
+    fn stopped(&mut self) -> bool {
+        if self.nodes & 1023 == 0 {
+            self.control.add_nodes(self.id, self.nodes);
+            if self.id == 0 {
+                self.control.check_limits();
+            }
+        }
+        self.control.is_stopped()
+    }
+
+    /// The score of a decided game for the side to move, `ply` plies from the root.
+    fn decided_score(&self, o: Outcome, ply: usize) -> i32 {
+        match o.score_for(self.pos.side_to_move()) {
+            1 => MATE - ply as i32,
+            -1 => -(MATE - ply as i32),
+            _ => 0,
+        }
+    }
+
+    /// The score when the side to move has no legal move.
+    fn no_move_score(&self, ply: usize) -> i32 {
+        match self.pos.game().end.no_moves {
+            NoMoveResult::Draw => 0,
+            NoMoveResult::Loss => -(MATE - ply as i32),
+            NoMoveResult::Win => MATE - ply as i32,
+        }
+    }
+
+    /// True when the position is drawn by history (repetition inside the tree, ply limit).
+    fn history_draw(&self) -> bool {
+        let end = &self.pos.game().end;
+        (end.repetition > 0 && self.pos.repetitions() > 0)
+            || (end.ply_limit > 0 && self.pos.halfmove_clock() >= end.ply_limit)
+    }
+
+    /// Principal variation search of `depth` plies below the current position.
+    pub fn search(
+        &mut self,
+        mut depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        root_moves: Option<&[Move]>,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv[ply].clear();
+        if ply > 0 {
+            if let Some(o) = self.pos.decided() {
+                return self.decided_score(o, ply);
+            }
+            if self.history_draw() {
+                return 0;
+            }
+            // Mate distance pruning.
+            let a = alpha.max(-(MATE - ply as i32));
+            let b = beta.min(MATE - ply as i32 - 1);
+            if a >= b {
+                return a;
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.eval.evaluate(&self.pos);
+        }
+        let in_danger = self.pos.royal_attacked();
+        if in_danger && (ply as i32) < 2 * self.root_depth {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiesce(alpha, beta, ply, 0);
+        }
+        self.nodes += 1;
+        if self.stopped() {
+            return 0;
+        }
+        let key = self.pos.key();
+        let tt = self.control.tt.probe(key);
+        let mut hash_move = Move::NULL;
+        let mut static_eval = None;
+        if let Some(e) = tt {
+            hash_move = e.mv;
+            static_eval = Some(e.eval);
+            let score = from_tt(e.score, ply);
+            if !pv_node && ply > 0 && e.depth >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        let eval = static_eval.unwrap_or_else(|| self.eval.evaluate(&self.pos));
+        if !pv_node && !in_danger && ply > 0 && beta.abs() < MATE - 1000 {
+            // Reverse futility pruning: far above beta at shallow depth.
+            if depth <= 6 && eval - 85 * depth >= beta {
+                return eval;
+            }
+            // Null-move pruning (not while hands matter: the turn count would shift).
+            if depth >= 3 && eval >= beta && !self.pos.any_in_hand() && self.has_pieces() {
+                let r = 3 + depth / 4;
+                self.pos.make_null();
+                let score = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, None);
+                self.pos.unmake_null();
+                if self.control.is_stopped() {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE - 1000 { beta } else { score };
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        let mut scores = std::mem::take(&mut self.score_lists[ply]);
+        moves.clear();
+        match root_moves {
+            Some(r) => moves.extend_from_slice(r),
+            None => self.pos.generate(&mut moves),
+        }
+        if moves.is_empty() {
+            self.move_lists[ply] = moves;
+            self.score_lists[ply] = scores;
+            return self.no_move_score(ply);
+        }
+        if root_moves.is_some() {
+            // Root moves come in the driver's order: keep it, best first.
+            scores.clear();
+            scores.extend((0..moves.len()).map(|i| -(i as i32)));
+        } else {
+            self.order
+                .score(&self.pos, self.eval, &moves, hash_move, ply, &mut scores);
+        }
+        let original_alpha = alpha;
+        let mut best = -MATE - 1;
+        let mut best_move = Move::NULL;
+        let mut quiets_tried: Vec<Move> = Vec::new();
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+            let mv = moves[i];
+            let noisy = Ordering::is_noisy(&self.pos, mv);
+            self.pos.make(mv);
+            let mut score;
+            if i == 0 {
+                score = -self.search(depth - 1, -beta, -alpha, ply + 1, None);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && !noisy && !in_danger && i >= 2 + pv_node as usize {
+                    r = self.lmr[depth.min(63) as usize][i.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if scores[i] >= 899_999 {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, depth - 2);
+                }
+                score = -self.search(depth - 1 - r, -alpha - 1, -alpha, ply + 1, None);
+                if score > alpha && r > 0 {
+                    score = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1, None);
+                }
+                if score > alpha && score < beta {
+                    score = -self.search(depth - 1, -beta, -alpha, ply + 1, None);
+                }
+            }
+            self.pos.unmake();
+            if self.control.is_stopped() {
+                self.move_lists[ply] = moves;
+                self.score_lists[ply] = scores;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = mv;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if !noisy {
+                            self.order.reward(mv, depth, ply, &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !noisy {
+                quiets_tried.push(mv);
+            }
+        }
+        self.move_lists[ply] = moves;
+        self.score_lists[ply] = scores;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.control.tt.store(
+            key,
+            Entry {
+                mv: best_move,
+                score: to_tt(best, ply),
+                eval,
+                depth,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// True when the side to move has a piece other than pawns and its Home Stone (null-move
+    /// pruning is unsafe in bare pawn endings).
+    fn has_pieces(&self) -> bool {
+        let g = self.pos.game();
+        let us = self.pos.side_to_move();
+        (0..g.types()).any(|t| {
+            !g.pieces[t].pawn
+                && !g.end.capture_wins.contains(&(t as u8))
+                && self.pos.pieces(us, t as u8).any()
+        })
+    }
+
+    /// Quiescence search: captures and promotions until the position is quiet.
+    /// `qdepth` counts quiescence plies; only the first ones answer a threat to the Home
+    /// Stone with every move, which bounds the tree.
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
+        self.nodes += 1;
+        self.pv[ply].clear();
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if self.stopped() {
+            return 0;
+        }
+        if let Some(o) = self.pos.decided() {
+            return self.decided_score(o, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.eval.evaluate(&self.pos);
+        }
+        let in_danger = qdepth < 2 && self.pos.royal_attacked();
+        let mut best = -MATE - 1;
+        if !in_danger {
+            let stand = self.eval.evaluate(&self.pos);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        let mut scores = std::mem::take(&mut self.score_lists[ply]);
+        moves.clear();
+        if in_danger {
+            self.pos.generate(&mut moves);
+            if moves.is_empty() {
+                self.move_lists[ply] = moves;
+                self.score_lists[ply] = scores;
+                return self.no_move_score(ply);
+            }
+        } else {
+            self.pos.generate_noisy(&mut moves);
+        }
+        self.order
+            .score(&self.pos, self.eval, &moves, Move::NULL, ply, &mut scores);
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+            let mv = moves[i];
+            self.pos.make(mv);
+            let score = -self.quiesce(-beta, -alpha, ply + 1, qdepth + 1);
+            self.pos.unmake();
+            if self.control.is_stopped() {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_lists[ply] = moves;
+        self.score_lists[ply] = scores;
+        best
+    }
+
+    /// Converts an internal score to the reported form.
+    pub fn report_score(score: i32) -> Score {
+        Score::from_internal(score)
+    }
+}
