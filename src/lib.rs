@@ -9,6 +9,7 @@ pub mod any;
 pub mod attacks;
 pub mod bench;
 pub mod bitboard;
+pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod geometry;

@@ -19,6 +19,7 @@ struct Undo<B> {
     captured: u8,
     moved: u8,
     halfmove: u32,
+    reversible: u32,
     unmoved: B,
     key: u64,
     /// The key without the drop-window part, for repetition.
@@ -37,6 +38,9 @@ pub struct Position<B: Bitboard> {
     unmoved: B,
     stm: Color,
     halfmove: u32,
+    /// Plies since the last move that no sequence of moves can undo (a capture, a drop, a
+    /// promotion, a first move): how far back repetition must look.
+    reversible: u32,
     fullmove: u32,
     key: u64,
     undo: Vec<Undo<B>>,
@@ -60,6 +64,7 @@ impl<B: Bitboard> Position<B> {
             unmoved: B::EMPTY,
             stm: Color::First,
             halfmove: 0,
+            reversible: 0,
             fullmove: 1,
             key: 0,
             undo: Vec::new(),
@@ -243,10 +248,12 @@ impl<B: Bitboard> Position<B> {
             captured: NO_PIECE,
             moved: NO_PIECE,
             halfmove: self.halfmove,
+            reversible: self.reversible,
             unmoved: self.unmoved,
             key: self.key,
             rep: self.repetition_key(),
         };
+        self.reversible += 1;
         let pending = self.hand_nonempty(Color::First) || self.hand_nonempty(Color::Second);
         if pending {
             self.key ^= self.turn_key();
@@ -257,11 +264,13 @@ impl<B: Bitboard> Position<B> {
             self.set_hand(us, t, n - 1);
             self.put(us, t, mv.to());
             self.halfmove = 0;
+            self.reversible = 0;
         } else {
             let (from, to) = (mv.from(), mv.to());
             if self.board[to] != NO_PIECE {
                 undo.captured = self.remove(to);
                 self.halfmove = 0;
+                self.reversible = 0;
             } else {
                 self.halfmove += 1;
             }
@@ -271,10 +280,16 @@ impl<B: Bitboard> Position<B> {
             if self.game.pieces[t as usize].pawn {
                 self.halfmove = 0;
             }
-            self.put(us, mv.promotes_to().unwrap_or(t), to);
+            if let Some(p) = mv.promotes_to() {
+                self.reversible = 0;
+                self.put(us, p, to);
+            } else {
+                self.put(us, t, to);
+            }
             let touched = B::single(from) | B::single(to);
             let lost = self.unmoved & touched;
             if lost.any() {
+                self.reversible = 0;
                 for c in lost.cells() {
                     self.key ^= self.game.zobrist.unmoved(c);
                 }
@@ -314,6 +329,7 @@ impl<B: Bitboard> Position<B> {
             }
         }
         self.halfmove = u.halfmove;
+        self.reversible = u.reversible;
         self.unmoved = u.unmoved;
         self.key = u.key;
     }
@@ -334,6 +350,7 @@ impl<B: Bitboard> Position<B> {
             captured: NO_PIECE,
             moved: NO_PIECE,
             halfmove: self.halfmove,
+            reversible: self.reversible,
             unmoved: self.unmoved,
             key: self.key,
             rep: self.repetition_key(),
@@ -343,8 +360,8 @@ impl<B: Bitboard> Position<B> {
         }
         self.stm = self.stm.flip();
         self.key ^= self.game.zobrist.side;
-        // A null move is irreversible for repetition purposes.
-        self.halfmove = 0;
+        // Positions before a null move do not repeat into the tree after it.
+        self.reversible = 0;
     }
 
     /// Takes back [`Position::make_null`].
@@ -355,6 +372,7 @@ impl<B: Bitboard> Position<B> {
             self.fullmove -= 1;
         }
         self.halfmove = u.halfmove;
+        self.reversible = u.reversible;
         self.key = u.key;
     }
 
@@ -367,7 +385,7 @@ impl<B: Bitboard> Position<B> {
     /// on this object since the last irreversible move.
     pub fn repetitions(&self) -> u32 {
         let mut n = 0;
-        let back = (self.halfmove as usize).min(self.undo.len());
+        let back = (self.reversible as usize).min(self.undo.len());
         let now = self.repetition_key();
         let mut i = 2;
         while i <= back {

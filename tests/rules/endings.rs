@@ -291,7 +291,6 @@ fn repetition_needs_the_same_side_to_move() {
 /// Spearman's sideways steps can be undone, so the position recurs with the same first-move
 /// rights (both have moved), and the third time it is a draw.
 #[test]
-#[ignore = "engine bug: repetition looks back only to the last Spearman move, but gorean Spearmen's sideways steps are reversible"]
 fn gorean_sideways_spearman_steps_can_repeat() {
     let f = fen(
         &[

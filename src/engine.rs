@@ -1,0 +1,424 @@
+//! The engine facade the protocol layers drive: it owns the variant registry, the current game
+//! and position (with its move history), the transposition table, the options, and the search
+//! thread. Results leave through callbacks; nothing here prints.
+//!
+//! The game's bitboard width is hidden behind [`GameState`], a trait object: dynamic dispatch
+//! happens once per command, never inside move generation or search.
+
+use crate::any::AnyGame;
+use crate::bitboard::Bitboard;
+use crate::eval::{EvalTables, params};
+use crate::game::Game;
+use crate::geometry::Color;
+use crate::movegen::Outcome;
+use crate::position::Position;
+use crate::search::{Info, Score, SearchParams, Signals, search};
+use crate::time::Limits;
+use crate::tt::Table;
+use crate::variant::{DEFAULT_VARIANT, Registry, VariantDef};
+use crate::with_game;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// A finished search, with moves in engine notation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchOutcome {
+    /// The move to play; `None` when the game is over.
+    pub best: Option<String>,
+    /// The expected reply.
+    pub ponder: Option<String>,
+    /// The score of the best move.
+    pub score: Score,
+    /// Depth completed.
+    pub depth: i32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Callback for each search iteration.
+pub type InfoSink = Box<dyn FnMut(&Info) + Send>;
+/// Callback for the end of a search.
+pub type DoneSink = Box<dyn FnOnce(SearchOutcome) + Send>;
+
+/// A game and position of some bitboard width, seen through a width-free interface.
+pub trait GameState: Send {
+    /// The definition of the game.
+    fn def(&self) -> &VariantDef;
+    /// A copy, for a search thread.
+    fn boxed_clone(&self) -> Box<dyn GameState>;
+    /// Sets the position from a FEN (or the start) and moves; on error nothing changes.
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
+    /// Plays one move in engine notation.
+    fn play(&mut self, mv: &str) -> Result<(), String>;
+    /// Takes back the last move; false if there is none.
+    fn undo(&mut self) -> bool;
+    /// The position as FEN.
+    fn fen(&self) -> String;
+    /// The position's Zobrist key.
+    fn key(&self) -> u64;
+    /// The side to move.
+    fn side_to_move(&self) -> Color;
+    /// Legal moves in engine notation.
+    fn legal_moves(&self) -> Vec<String>;
+    /// The result if the game has ended (including repetition and the ply limit).
+    fn outcome(&self) -> Option<Outcome>;
+    /// Perft split by root move.
+    fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
+    /// The board as text, first rank at the bottom.
+    fn board_text(&self) -> String;
+    /// Evaluation terms (name, Yellow, Red) and the side-to-move evaluation.
+    fn eval(&self) -> (Vec<(String, i32, i32)>, i32);
+    /// Searches the position.
+    fn search(
+        &self,
+        tt: Arc<Table>,
+        limits: Limits,
+        overhead: Duration,
+        threads: usize,
+        signals: Signals,
+        report: &mut (dyn FnMut(&Info) + Send),
+    ) -> SearchOutcome;
+}
+
+/// The width-specific state behind [`GameState`].
+#[derive(Clone)]
+struct State<B: Bitboard> {
+    game: Arc<Game<B>>,
+    eval: Arc<EvalTables<B>>,
+    pos: Position<B>,
+}
+
+impl<B: Bitboard> GameState for State<B> {
+    fn def(&self) -> &VariantDef {
+        &self.game.def
+    }
+
+    fn boxed_clone(&self) -> Box<dyn GameState> {
+        Box::new(self.clone())
+    }
+
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        let mut pos = match fen {
+            Some(f) => Position::from_fen(&self.game, f).map_err(|e| format!("bad FEN: {e}"))?,
+            None => self.game.start_position(),
+        };
+        for m in moves {
+            let mv = pos.parse_move(m)?;
+            pos.make(mv);
+        }
+        self.pos = pos;
+        Ok(())
+    }
+
+    fn play(&mut self, mv: &str) -> Result<(), String> {
+        let m = self.pos.parse_move(mv)?;
+        self.pos.make(m);
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        if self.pos.ply_count() == 0 {
+            return false;
+        }
+        self.pos.unmake();
+        true
+    }
+
+    fn fen(&self) -> String {
+        self.pos.to_fen()
+    }
+
+    fn key(&self) -> u64 {
+        self.pos.key()
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.pos.side_to_move()
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        let mut list = Vec::new();
+        self.pos.generate(&mut list);
+        list.iter().map(|m| m.to_text(&self.game)).collect()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.pos.outcome()
+    }
+
+    fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
+        let mut rows: Vec<(String, u64)> = crate::perft::divide(&mut self.pos, depth)
+            .into_iter()
+            .map(|(m, n)| (m.to_text(&self.game), n))
+            .collect();
+        rows.sort();
+        rows
+    }
+
+    fn board_text(&self) -> String {
+        let b = &self.game.board;
+        let mut s = String::new();
+        for rank in (0..b.ranks).rev() {
+            s.push_str(&format!("{:>3} ", rank + 1));
+            for file in 0..b.files {
+                let c = match self.pos.piece_at(b.cell(file, rank)) {
+                    Some((color, t)) => self.game.letter(color, t),
+                    None => '.',
+                };
+                s.push(' ');
+                s.push(c);
+            }
+            s.push('\n');
+        }
+        s.push_str("    ");
+        for file in 0..b.files {
+            s.push(' ');
+            s.push((b'a' + file as u8) as char);
+        }
+        s.push('\n');
+        s
+    }
+
+    fn eval(&self) -> (Vec<(String, i32, i32)>, i32) {
+        (
+            self.eval.breakdown(&self.pos),
+            self.eval.evaluate(&self.pos),
+        )
+    }
+
+    fn search(
+        &self,
+        tt: Arc<Table>,
+        limits: Limits,
+        overhead: Duration,
+        threads: usize,
+        signals: Signals,
+        report: &mut (dyn FnMut(&Info) + Send),
+    ) -> SearchOutcome {
+        let r = search(
+            &self.pos,
+            SearchParams {
+                eval: &self.eval,
+                tt,
+                limits,
+                overhead,
+                threads,
+                signals,
+            },
+            report,
+        );
+        SearchOutcome {
+            best: r.best.map(|m| m.to_text(&self.game)),
+            ponder: r.ponder.map(|m| m.to_text(&self.game)),
+            score: r.score,
+            depth: r.depth,
+            nodes: r.nodes,
+        }
+    }
+}
+
+/// Builds the state of a game at its start position.
+fn new_state(def: &VariantDef) -> Result<Box<dyn GameState>, String> {
+    let any = AnyGame::new(def)?;
+    Ok(with_game!(any, g => {
+        let eval = Arc::new(EvalTables::new(&g, &params::DEFAULT));
+        let pos = g.start_position();
+        Box::new(State { game: g, eval, pos }) as Box<dyn GameState>
+    }))
+}
+
+/// Engine options a protocol can set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// Transposition table size in MiB.
+    pub hash_mib: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Principal variations to report.
+    pub multipv: usize,
+    /// Time kept in reserve per move for communication.
+    pub move_overhead: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            hash_mib: 64,
+            threads: 1,
+            multipv: 1,
+            move_overhead: Duration::from_millis(30),
+        }
+    }
+}
+
+/// The engine: current game, position, table, options and the running search.
+pub struct Engine {
+    registry: Registry,
+    variant: String,
+    rule_options: Vec<String>,
+    state: Box<dyn GameState>,
+    tt: Arc<Table>,
+    options: Options,
+    signals: Signals,
+    worker: Option<JoinHandle<()>>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Engine {
+    /// An engine on the default variant's start position.
+    pub fn new() -> Engine {
+        let registry = Registry::builtin();
+        let def = registry
+            .get(DEFAULT_VARIANT, &[])
+            .expect("default variant exists");
+        let options = Options::default();
+        Engine {
+            state: new_state(&def).expect("default variant builds"),
+            registry,
+            variant: DEFAULT_VARIANT.to_string(),
+            rule_options: Vec::new(),
+            tt: Arc::new(Table::new(options.hash_mib)),
+            options,
+            signals: Signals::default(),
+            worker: None,
+        }
+    }
+
+    /// The variant registry.
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    /// Loads a variants file; returns the names it defined.
+    pub fn load_variants(&mut self, path: &str) -> Result<Vec<String>, String> {
+        self.registry.load_file(path)
+    }
+
+    /// The current variant's name.
+    pub fn variant(&self) -> &str {
+        &self.variant
+    }
+
+    /// Switches to a variant (with rule options) at its start position.
+    pub fn set_variant(&mut self, name: &str, rule_options: &[String]) -> Result<(), String> {
+        self.wait();
+        let def = self.registry.get(name, rule_options)?;
+        self.state = new_state(&def)?;
+        self.variant = name.to_string();
+        self.rule_options = rule_options.to_vec();
+        Ok(())
+    }
+
+    /// The current game's definition.
+    pub fn def(&self) -> &VariantDef {
+        self.state.def()
+    }
+
+    /// The current game and position.
+    pub fn state(&self) -> &dyn GameState {
+        self.state.as_ref()
+    }
+
+    /// The current game and position, to change.
+    pub fn state_mut(&mut self) -> &mut dyn GameState {
+        self.wait();
+        self.state.as_mut()
+    }
+
+    /// The options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Changes the options; a new hash size reallocates (and clears) the table.
+    pub fn set_options(&mut self, o: Options) {
+        self.wait();
+        if o.hash_mib != self.options.hash_mib {
+            self.tt = Arc::new(Table::new(o.hash_mib));
+        }
+        self.options = o;
+    }
+
+    /// Empties the transposition table.
+    pub fn clear_hash(&mut self) {
+        self.wait();
+        self.tt.clear();
+    }
+
+    /// True while a search runs.
+    pub fn searching(&self) -> bool {
+        self.worker.as_ref().is_some_and(|w| !w.is_finished())
+    }
+
+    /// Starts a search of the current position on a background thread. `info` is called
+    /// after each iteration, `done` once at the end. With `ponder` the search ignores its time
+    /// limits until [`Engine::ponderhit`].
+    pub fn go(&mut self, mut limits: Limits, ponder: bool, mut info: InfoSink, done: DoneSink) {
+        self.wait();
+        if limits.multipv == 0 {
+            limits.multipv = self.options.multipv;
+        }
+        self.signals = Signals::default();
+        self.signals.pondering.store(ponder, Ordering::Relaxed);
+        let state = self.state.boxed_clone();
+        let tt = self.tt.clone();
+        let overhead = self.options.move_overhead;
+        let threads = self.options.threads;
+        let signals = self.signals.clone();
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(64 * 1024 * 1024)
+            .spawn(move || {
+                let infinite = limits.infinite;
+                let out = state.search(tt, limits, overhead, threads, signals.clone(), &mut |i| {
+                    info(i)
+                });
+                // UCI: after `go infinite` or `go ponder` the answer waits for stop/ponderhit.
+                if infinite || ponder {
+                    while !signals.stop.load(Ordering::Relaxed)
+                        && (signals.pondering.load(Ordering::Relaxed) || infinite)
+                    {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                }
+                done(out);
+            });
+        match spawned {
+            Ok(h) => self.worker = Some(h),
+            Err(e) => log::error!("cannot start the search thread: {e}"),
+        }
+    }
+
+    /// Asks a running search to stop; its `done` callback still runs.
+    pub fn stop(&self) {
+        self.signals.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// The opponent played the move the engine was pondering on: time limits now count.
+    pub fn ponderhit(&self) {
+        self.signals.pondering.store(false, Ordering::Relaxed);
+    }
+
+    /// Waits for a running search to finish (after stopping it if it was pondering or
+    /// infinite would hang: callers stop first).
+    pub fn wait(&mut self) {
+        if let Some(h) = self.worker.take()
+            && h.join().is_err()
+        {
+            log::error!("the search thread panicked");
+        }
+    }
+
+    /// Stops any search and waits for it.
+    pub fn stop_and_wait(&mut self) {
+        self.stop();
+        self.wait();
+    }
+}
