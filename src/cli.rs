@@ -12,16 +12,18 @@ use std::time::Instant;
 ///
 /// Games are data: `kaissa variants` lists the built-in ones, `kaissa variants --show NAME`
 /// prints a definition you can copy, edit and load with `--variants FILE`.
-/// Set RUST_LOG=debug for diagnostics on stderr.
+/// With no subcommand, kaissa speaks a protocol on stdin/stdout for GUIs and tournament
+/// managers: send `uci` (UCI with variants, as Fairy-Stockfish) or `xboard` (CECP) first.
+/// See protocol.md. Set RUST_LOG=debug for diagnostics on stderr.
 #[derive(Parser, Debug)]
-#[command(name = "kaissa", version, arg_required_else_help = true)]
+#[command(name = "kaissa", version)]
 struct Cli {
     /// Load more variant definitions from this TOML file (format: README.md).
     #[arg(long, global = true, value_name = "FILE")]
     variants: Option<String>,
 
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -90,7 +92,15 @@ fn execute(cli: Cli) -> Result<(), String> {
         let names = registry.load_file(path)?;
         log::info!("loaded variants {names:?} from {path}");
     }
-    match cli.command {
+    let Some(command) = cli.command else {
+        if cli.variants.is_some() {
+            return Err("--variants is for subcommands; in protocol mode use the VariantPath option or 'load FILE'".into());
+        }
+        let stdin = std::io::BufReader::new(std::io::stdin());
+        kaissa::protocol::run(Box::new(stdin), kaissa::protocol::Out::stdout());
+        return Ok(());
+    };
+    match command {
         Command::Perft {
             variant,
             fen,

@@ -12,6 +12,9 @@ use crate::zobrist::Zobrist;
 /// Most piece types a game may have (per colour).
 pub const MAX_TYPES: usize = 16;
 
+/// Latest turn a drop window may name.
+pub const MAX_WINDOW_TURN: u32 = 1000;
+
 /// What the engine shows of a piece type.
 #[derive(Clone, Debug)]
 pub struct PieceInfo {
@@ -207,9 +210,13 @@ impl<B: Bitboard> Game<B> {
         let mut drops = Vec::new();
         for d in &def.drops {
             let ptype = type_of(&d.piece).map_err(|e| format!("drop: {e}"))?;
-            if d.window[0] == 0 || d.window[1] < d.window[0] {
+            let ok = d.window.len() == 2
+                && d.window[0] >= 1
+                && d.window[0] <= d.window[1]
+                && d.window[1] <= MAX_WINDOW_TURN;
+            if !ok {
                 return Err(format!(
-                    "drop window {:?} must be two turns, first <= last, from 1",
+                    "drop window {:?} must be two turns [first, last] with 1 <= first <= last <= {MAX_WINDOW_TURN}",
                     d.window
                 ));
             }
@@ -335,7 +342,7 @@ pub fn validate(def: &VariantDef) -> Result<(), String> {
         Position::from_fen(&g, &def.start_fen).map_err(|e| format!("start_fen: {e}"))?;
         Ok(())
     }
-    match def.files * def.ranks {
+    match def.files.saturating_mul(def.ranks) {
         0..=128 => check::<u128>(def),
         129..=256 => check::<Wide<4>>(def),
         _ => check::<Wide<16>>(def),

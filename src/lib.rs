@@ -17,6 +17,7 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod protocol;
 pub mod search;
 pub mod time;
 pub mod tt;

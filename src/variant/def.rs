@@ -97,8 +97,9 @@ pub struct DropDef {
     pub piece: String,
     /// The ranks it may be placed on, counted from the owner's side.
     pub ranks: String,
-    /// First and last own turn (a player's n-th move is turn n) on which it may be placed.
-    pub window: [u32; 2],
+    /// First and last own turn (a player's n-th move is turn n) on which it may be placed:
+    /// two numbers.
+    pub window: Vec<u32>,
     /// If true: on the window's last turn, with the piece in hand, only placements are legal,
     /// and a player who cannot place loses.
     #[serde(default)]
