@@ -99,8 +99,10 @@ impl Uci {
             "option name UCI_Variant type combo default {}{vars}",
             self.engine.variant()
         ));
-        self.out.line("option name VariantPath type string default <empty>");
-        self.out.line("option name RuleOptions type string default <empty>");
+        self.out
+            .line("option name VariantPath type string default <empty>");
+        self.out
+            .line("option name RuleOptions type string default <empty>");
         self.out.line(&format!(
             "option name Hash type spin default {} min 1 max 65536",
             o.hash_mib
@@ -205,7 +207,8 @@ impl Uci {
     fn go(&mut self, args: &[&str]) -> Result<(), String> {
         let mut limits = Limits::default();
         let mut ponder = false;
-        let (mut wtime, mut btime, mut winc, mut binc) = (None, None, Duration::ZERO, Duration::ZERO);
+        let (mut wtime, mut btime, mut winc, mut binc) =
+            (None, None, Duration::ZERO, Duration::ZERO);
         let mut i = 0;
         while i < args.len() {
             let v = args.get(i + 1);
@@ -305,7 +308,8 @@ impl Uci {
         }
         self.out.line(&format!("Fen: {}", s.fen()));
         self.out.line(&format!("Key: {:016X}", s.key()));
-        self.out.line(&format!("Variant: {}", self.engine.variant()));
+        self.out
+            .line(&format!("Variant: {}", self.engine.variant()));
     }
 
     fn eval(&self) {
