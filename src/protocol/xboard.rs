@@ -475,6 +475,31 @@ impl Xboard {
                 _ => Err(format!("{cmd} needs one number")),
             }
         };
+        const NO_ARGS: [&str; 20] = [
+            "xboard",
+            "new",
+            "force",
+            "go",
+            "playother",
+            "?",
+            "undo",
+            "remove",
+            "post",
+            "nopost",
+            "analyze",
+            "exit",
+            "quit",
+            "d",
+            "hard",
+            "easy",
+            "random",
+            "computer",
+            "hint",
+            "bk",
+        ];
+        if !args.is_empty() && NO_ARGS.contains(&cmd) {
+            return Err("too many parameters".into());
+        }
         match cmd {
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
             | "ics" | "put" | "hover" | "draw" | "hint" | "bk" | "." | "easy" | "hard" => {}
