@@ -298,6 +298,7 @@ impl Engine {
 
     /// Loads a variants file; returns the names it defined.
     pub fn load_variants(&mut self, path: &str) -> Result<Vec<String>, String> {
+        self.stop_and_wait();
         self.registry.load_file(path)
     }
 
@@ -308,7 +309,7 @@ impl Engine {
 
     /// Switches to a variant (with rule options) at its start position.
     pub fn set_variant(&mut self, name: &str, rule_options: &[String]) -> Result<(), String> {
-        self.wait();
+        self.stop_and_wait();
         let def = self.registry.get(name, rule_options)?;
         self.state = new_state(&def)?;
         self.variant = name.to_string();
@@ -328,7 +329,7 @@ impl Engine {
 
     /// The current game and position, to change.
     pub fn state_mut(&mut self) -> &mut dyn GameState {
-        self.wait();
+        self.stop_and_wait();
         self.state.as_mut()
     }
 
@@ -337,18 +338,20 @@ impl Engine {
         &self.options
     }
 
-    /// Changes the options; a new hash size reallocates (and clears) the table.
-    pub fn set_options(&mut self, o: Options) {
-        self.wait();
+    /// Changes the options; a new hash size reallocates (and clears) the table. On an
+    /// allocation failure the old table and options stay.
+    pub fn set_options(&mut self, o: Options) -> Result<(), String> {
+        self.stop_and_wait();
         if o.hash_mib != self.options.hash_mib {
-            self.tt = Arc::new(Table::new(o.hash_mib));
+            self.tt = Arc::new(Table::try_new(o.hash_mib)?);
         }
         self.options = o;
+        Ok(())
     }
 
     /// Empties the transposition table.
     pub fn clear_hash(&mut self) {
-        self.wait();
+        self.stop_and_wait();
         self.tt.clear();
     }
 
@@ -361,7 +364,7 @@ impl Engine {
     /// after each iteration, `done` once at the end. With `ponder` the search ignores its time
     /// limits until [`Engine::ponderhit`].
     pub fn go(&mut self, mut limits: Limits, ponder: bool, mut info: InfoSink, done: DoneSink) {
-        self.wait();
+        self.stop_and_wait();
         if limits.multipv == 0 {
             limits.multipv = self.options.multipv;
         }

@@ -52,17 +52,26 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of about `mib` MiB (at least one bucket).
+    /// A table of about `mib` MiB (at least one bucket). Panics if memory cannot be had;
+    /// see [`Table::try_new`].
     pub fn new(mib: usize) -> Table {
-        let bytes = mib.max(1) * 1024 * 1024;
+        Table::try_new(mib).expect("transposition table allocation")
+    }
+
+    /// A table of about `mib` MiB, or an error if the memory cannot be allocated.
+    pub fn try_new(mib: usize) -> Result<Table, String> {
+        let bytes = mib.max(1).saturating_mul(1024 * 1024);
         let buckets = (bytes / (16 * BUCKET)).max(1);
-        let mut slots = Vec::with_capacity(buckets * BUCKET);
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(buckets * BUCKET)
+            .map_err(|_| format!("cannot allocate a {mib} MiB hash table"))?;
         slots.resize_with(buckets * BUCKET, Slot::default);
-        Table {
+        Ok(Table {
             slots,
             buckets,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Empties the table.

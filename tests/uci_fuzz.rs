@@ -933,7 +933,6 @@ fn every_variant_start_position_survives_mutated_fens() {
 /// and the process exits with status 101; in release builds 2N wraps and the engine searches
 /// to a depth of (2N mod 2^32) clamped to 1..120, e.g. depth 1 for 2147483648.
 #[test]
-#[ignore = "engine bug: `go mate 2147483648` overflows u32 and panics"]
 fn go_mate_with_a_huge_number_is_refused_not_a_panic() {
     let mut e = Uci::ready("go mate overflow");
     e.send("go mate 2147483648");

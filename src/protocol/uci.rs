@@ -10,12 +10,13 @@ use crate::time::Limits;
 use std::sync::mpsc::Sender;
 use std::time::Duration;
 
+/// Largest hash table a user may ask for, in MiB (the machines this runs on have 24 GiB).
+pub const MAX_HASH_MIB: u64 = 16384;
+
 /// The UCI dialect's state.
 pub struct Uci {
     engine: Engine,
     out: Out,
-    events: Sender<Event>,
-    generation: u64,
     /// The running search waits for `stop` (go infinite / go ponder).
     open_ended: bool,
 }
@@ -45,6 +46,15 @@ pub fn info_line(i: &Info) -> String {
     )
 }
 
+/// The `bestmove` line for a finished search.
+pub fn bestmove_line(o: &SearchOutcome) -> String {
+    let mut line = format!("bestmove {}", o.best.as_deref().unwrap_or("(none)"));
+    if let Some(p) = &o.ponder {
+        line.push_str(&format!(" ponder {p}"));
+    }
+    line
+}
+
 /// Parses a number argument, naming it in the error.
 fn number<T: std::str::FromStr>(name: &str, v: Option<&&str>) -> Result<T, String> {
     let v = v.ok_or_else(|| format!("'{name}' needs a number"))?;
@@ -60,12 +70,10 @@ fn millis(name: &str, v: Option<&&str>) -> Result<Duration, String> {
 
 impl Uci {
     /// A UCI session writing to `out`; search completions arrive through `events`.
-    pub fn new(out: Out, events: Sender<Event>) -> Uci {
+    pub fn new(out: Out, _events: Sender<Event>) -> Uci {
         Uci {
             engine: Engine::new(),
             out,
-            events,
-            generation: 0,
             open_ended: false,
         }
     }
@@ -104,7 +112,7 @@ impl Uci {
         self.out
             .line("option name RuleOptions type string default <empty>");
         self.out.line(&format!(
-            "option name Hash type spin default {} min 1 max 65536",
+            "option name Hash type spin default {} min 1 max {MAX_HASH_MIB}",
             o.hash_mib
         ));
         self.out.line("option name Clear Hash type button");
@@ -169,7 +177,7 @@ impl Uci {
                 self.announce_variant();
                 return Ok(());
             }
-            "hash" => o.hash_mib = spin(1, 65536)? as usize,
+            "hash" => o.hash_mib = spin(1, MAX_HASH_MIB)? as usize,
             "clear hash" => {
                 self.engine.stop_and_wait();
                 self.engine.clear_hash();
@@ -186,9 +194,7 @@ impl Uci {
             }
             _ => return Err(format!("unknown option '{name}'")),
         }
-        self.engine.stop_and_wait();
-        self.engine.set_options(o);
-        Ok(())
+        self.engine.set_options(o)
     }
 
     fn position(&mut self, args: &[&str]) -> Result<(), String> {
@@ -221,7 +227,10 @@ impl Uci {
                 "depth" => limits.depth = Some(number::<u32>("depth", v)?.clamp(1, 120) as i32),
                 "nodes" => limits.nodes = Some(number("nodes", v)?),
                 "movetime" => limits.movetime = Some(millis("movetime", v)?),
-                "mate" => limits.depth = Some((number::<u32>("mate", v)? * 2).clamp(1, 120) as i32),
+                "mate" => {
+                    limits.depth =
+                        Some(number::<u32>("mate", v)?.saturating_mul(2).clamp(1, 120) as i32)
+                }
                 "perft" => {
                     let d: u32 = number("perft", v)?;
                     return self.perft(d);
@@ -267,18 +276,16 @@ impl Uci {
             self.out.line("bestmove (none)");
             return Ok(());
         }
-        self.generation += 1;
         self.open_ended = limits.infinite || ponder;
-        let generation = self.generation;
         let out = self.out.clone();
-        let events = self.events.clone();
+        let done_out = self.out.clone();
+        // `bestmove` is written by the search thread itself, so it always follows that
+        // search's `info` lines and precedes the next search's: every `go` gets its answer.
         self.engine.go(
             limits,
             ponder,
             Box::new(move |i| out.line(&info_line(i))),
-            Box::new(move |o| {
-                let _ = events.send(Event::SearchDone(generation, o));
-            }),
+            Box::new(move |o| done_out.line(&bestmove_line(&o))),
         );
         Ok(())
     }
@@ -389,15 +396,8 @@ impl Mode for Uci {
         }
     }
 
-    fn search_done(&mut self, generation: u64, o: SearchOutcome) {
-        if generation != self.generation {
-            return;
-        }
-        let mut line = format!("bestmove {}", o.best.as_deref().unwrap_or("(none)"));
-        if let Some(p) = o.ponder {
-            line.push_str(&format!(" ponder {p}"));
-        }
-        self.out.line(&line);
+    fn search_done(&mut self, _generation: u64, _o: SearchOutcome) {
+        // UCI searches answer from their own thread (see `go`).
     }
 
     fn shutdown(&mut self) {

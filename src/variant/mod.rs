@@ -41,8 +41,15 @@ impl Registry {
 
     /// Reads a variants file and adds (or replaces) its variants. Returns their names.
     pub fn load_file(&mut self, path: &str) -> Result<Vec<String>, String> {
-        let text = std::fs::read_to_string(path)
+        use std::io::Read;
+        const LIMIT: u64 = 4 << 20;
+        let mut text = String::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(LIMIT + 1).read_to_string(&mut text))
             .map_err(|e| format!("cannot read variants file {path}: {e}"))?;
+        if text.len() as u64 > LIMIT {
+            return Err(format!("variants file {path} is larger than 4 MiB"));
+        }
         self.load_str(&text, path)
     }
 

@@ -11,7 +11,6 @@ use std::time::{Duration, Instant};
 /// (src/engine.rs `go` calls `self.wait()`), so the protocol loop blocks for ever: no
 /// `readyok`, and `stop` and `quit` are never read. The same happens after `go ponder`.
 #[test]
-#[ignore = "engine bug: a second `go` during `go infinite` blocks the protocol loop for ever"]
 fn go_during_an_infinite_search_keeps_the_engine_responsive() {
     let _g = shared();
     let mut e = Uci::ready("go while searching");
@@ -43,7 +42,6 @@ fn go_during_an_infinite_search_keeps_the_engine_responsive() {
 /// already-read `go depth 1`, which raises the search generation first, so `search_done`
 /// drops the answer to the first `go` as stale (src/protocol/uci.rs `search_done`).
 #[test]
-#[ignore = "engine bug: the bestmove of a stopped search is lost when `go` follows at once"]
 fn every_go_gets_a_bestmove_even_when_the_next_go_follows_stop_at_once() {
     let _g = shared();
     let mut e = Uci::ready("stop then go");

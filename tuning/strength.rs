@@ -1,0 +1,270 @@
+//! Self-play strength check: the full search against a plain fixed-depth alpha-beta (no
+//! transposition table, no pruning or reductions, captures first, the same evaluation and
+//! quiescence over captures), on every Kaissa rule set, from seeded random openings played
+//! with both colours. Reports games, score and Elo with a 95% interval, and how each side
+//! placed its Home Stone.
+//!
+//! Run: `cargo run --release --example strength -- [games-per-variant] [plain-depth]`.
+
+use kaissa::eval::{EvalTables, params};
+use kaissa::game::Game;
+use kaissa::geometry::Color;
+use kaissa::movegen::{Outcome, WinReason};
+use kaissa::moves::Move;
+use kaissa::position::Position;
+use kaissa::search::{MATE, SearchParams, Signals, search};
+use kaissa::time::Limits;
+use kaissa::tt::Table;
+use kaissa::variant::Registry;
+use rayon::prelude::*;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Plain alpha-beta: fixed depth, then quiescence over captures; captures ordered first.
+struct Plain<'a> {
+    eval: &'a EvalTables<u128>,
+    nodes: u64,
+}
+
+impl Plain<'_> {
+    fn terminal(pos: &Position<u128>, ply: i32) -> Option<i32> {
+        pos.decided()
+            .map(|o| o.score_for(pos.side_to_move()) * (MATE - ply))
+    }
+
+    fn ordered(pos: &Position<u128>, captures_only: bool) -> Vec<Move> {
+        let mut list = Vec::new();
+        if captures_only {
+            pos.generate_noisy(&mut list);
+        } else {
+            pos.generate(&mut list);
+        }
+        list.sort_by_key(|m| u8::from(m.is_drop() || pos.piece_at(m.to()).is_none()));
+        list
+    }
+
+    fn quiesce(&mut self, pos: &mut Position<u128>, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+        self.nodes += 1;
+        if let Some(s) = Self::terminal(pos, ply) {
+            return s;
+        }
+        let stand = self.eval.evaluate(pos);
+        if stand >= beta || ply > 40 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        for mv in Self::ordered(pos, true) {
+            pos.make(mv);
+            let s = -self.quiesce(pos, -beta, -alpha, ply + 1);
+            pos.unmake();
+            if s >= beta {
+                return s;
+            }
+            alpha = alpha.max(s);
+        }
+        alpha
+    }
+
+    fn search(
+        &mut self,
+        pos: &mut Position<u128>,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+    ) -> i32 {
+        if let Some(s) = Self::terminal(pos, ply) {
+            return s;
+        }
+        if depth == 0 {
+            return self.quiesce(pos, alpha, beta, ply);
+        }
+        self.nodes += 1;
+        let moves = Self::ordered(pos, false);
+        if moves.is_empty() {
+            return 0;
+        }
+        let mut best = -MATE - 1;
+        for mv in moves {
+            pos.make(mv);
+            let s = -self.search(pos, depth - 1, -beta, -alpha, ply + 1);
+            pos.unmake();
+            if s > best {
+                best = s;
+            }
+            alpha = alpha.max(s);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    fn best_move(&mut self, pos: &mut Position<u128>, depth: i32) -> Move {
+        let mut best = (Move::NULL, -MATE - 2);
+        for mv in Self::ordered(pos, false) {
+            pos.make(mv);
+            let s = -self.search(pos, depth - 1, -MATE - 1, -best.1, 1);
+            pos.unmake();
+            if s > best.1 {
+                best = (mv, s);
+            }
+        }
+        best.0
+    }
+}
+
+/// Result of one game from the full engine's point of view, and placement turns.
+struct GameRecord {
+    score: f64,
+    missed_deadline: bool,
+    placements: Vec<u32>,
+    plain_ms: f64,
+    plain_moves: u32,
+}
+
+fn play(
+    g: &Arc<Game<u128>>,
+    eval: &EvalTables<u128>,
+    opening: &[Move],
+    engine_color: Color,
+    plain_depth: i32,
+    movetime: Duration,
+) -> GameRecord {
+    let mut pos = g.start_position();
+    for &m in opening {
+        pos.make(m);
+    }
+    let tt = Arc::new(Table::new(16));
+    let mut placements = Vec::new();
+    let (mut plain_ms, mut plain_moves) = (0.0, 0);
+    let outcome = loop {
+        if let Some(o) = pos.outcome() {
+            break Some(o);
+        }
+        if pos.ply_count() >= 400 {
+            break None;
+        }
+        let mv = if pos.side_to_move() == engine_color {
+            search(
+                &pos,
+                SearchParams {
+                    eval,
+                    tt: tt.clone(),
+                    limits: Limits {
+                        movetime: Some(movetime),
+                        multipv: 1,
+                        ..Default::default()
+                    },
+                    overhead: Duration::ZERO,
+                    threads: 1,
+                    signals: Signals::default(),
+                },
+                &mut |_| {},
+            )
+            .best
+            .expect("a move exists")
+        } else {
+            let t = Instant::now();
+            let m = Plain { eval, nodes: 0 }.best_move(&mut pos, plain_depth);
+            plain_ms += t.elapsed().as_secs_f64() * 1000.0;
+            plain_moves += 1;
+            m
+        };
+        if mv.is_drop() {
+            placements.push(pos.fullmove());
+        }
+        pos.make(mv);
+    };
+    let (score, missed) = match outcome {
+        Some(Outcome::Win(c, why)) => (
+            if c == engine_color { 1.0 } else { 0.0 },
+            why == WinReason::MissedDeadline,
+        ),
+        _ => (0.5, false),
+    };
+    GameRecord {
+        score,
+        missed_deadline: missed,
+        placements,
+        plain_ms,
+        plain_moves,
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let per_variant: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(20);
+    let plain_depth: i32 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(3);
+    let movetime = Duration::from_millis(args.get(3).and_then(|s| s.parse().ok()).unwrap_or(100));
+    let registry = Registry::builtin();
+    let mut all = Vec::new();
+    for name in registry.names() {
+        let g = Arc::new(Game::<u128>::new(&registry.get(&name, &[]).unwrap()).unwrap());
+        let eval = EvalTables::new(&g, &params::DEFAULT);
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ name.len() as u64;
+        let openings: Vec<Vec<Move>> = (0..per_variant.div_ceil(2))
+            .map(|_| {
+                let mut pos = g.start_position();
+                let mut line = Vec::new();
+                for _ in 0..4 {
+                    let mut l = Vec::new();
+                    pos.generate(&mut l);
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let m = l[(seed % l.len() as u64) as usize];
+                    pos.make(m);
+                    line.push(m);
+                }
+                line
+            })
+            .collect();
+        let jobs: Vec<(usize, Color)> = (0..per_variant)
+            .map(|i| {
+                (
+                    i / 2,
+                    if i % 2 == 0 {
+                        Color::First
+                    } else {
+                        Color::Second
+                    },
+                )
+            })
+            .collect();
+        let records: Vec<GameRecord> = jobs
+            .par_iter()
+            .map(|&(o, c)| play(&g, &eval, &openings[o], c, plain_depth, movetime))
+            .collect();
+        let s: f64 = records.iter().map(|r| r.score).sum();
+        let missed = records.iter().filter(|r| r.missed_deadline).count();
+        let places: Vec<u32> = records.iter().flat_map(|r| r.placements.clone()).collect();
+        let avg_place = places.iter().sum::<u32>() as f64 / places.len().max(1) as f64;
+        let pm: f64 = records.iter().map(|r| r.plain_ms).sum::<f64>()
+            / records.iter().map(|r| r.plain_moves).sum::<u32>().max(1) as f64;
+        println!(
+            "{name:<10} games {:>3}  engine score {:>5.1}/{}  missed deadlines {missed}  placements {} (avg turn {avg_place:.1})  plain avg {pm:.0} ms/move",
+            records.len(),
+            s,
+            records.len(),
+            places.len()
+        );
+        all.extend(records);
+    }
+    let n = all.len() as f64;
+    let w = all.iter().filter(|r| r.score == 1.0).count();
+    let d = all.iter().filter(|r| r.score == 0.5).count();
+    let l = all.len() - w - d;
+    let s = (w as f64 + 0.5 * d as f64) / n;
+    let var = all.iter().map(|r| (r.score - s).powi(2)).sum::<f64>() / n;
+    let se = (var / n).sqrt();
+    let elo = |p: f64| -400.0 * (1.0 / p.clamp(1e-6, 1.0 - 1e-6) - 1.0).log10();
+    println!(
+        "total: {} games, +{w} ={d} -{l}, score {:.1}%, Elo {:+.0} (95%: {:+.0} .. {:+.0})",
+        all.len(),
+        100.0 * s,
+        elo(s),
+        elo(s - 1.96 * se),
+        elo(s + 1.96 * se)
+    );
+}
