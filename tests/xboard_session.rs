@@ -455,6 +455,10 @@ fn setboard_undo_and_remove() {
     let gui = "ibstuatsbi/mrpppppprm/p8p/10/10/10/4P5/P8P/MRPP1PPPRM/IBSTUATSBI[Hh] b KQkq e3 0 1";
     assert!(s.ask(&format!("setboard {gui}")).is_empty());
     assert_eq!(s.fen(), fen);
+    // Captured pieces XBoard keeps in the holdings cannot be placed: they are left out.
+    let gui = "ibstuatsbi/mrpppppprm/p8p/10/10/10/4P5/P8P/MRPP1PPPRM/IBSTUATSBI[HPRhb] b - - 0 1";
+    assert!(s.ask(&format!("setboard {gui}")).is_empty());
+    assert_eq!(s.fen(), fen);
     s.ask("usermove e8e6");
     s.ask("usermove d0f3");
     let two = s.fen();
@@ -825,4 +829,135 @@ fn a_clock_game_never_runs_out_of_time() {
         }
     }
     println!("lowest clock: {lowest:?}");
+}
+
+/// A small deterministic generator (xorshift), so failures can be replayed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[(self.next() % items.len() as u64) as usize]
+    }
+}
+
+#[test]
+fn random_input_never_kills_the_engine() {
+    let commands = [
+        "new",
+        "variant",
+        "force",
+        "go",
+        "playother",
+        "usermove",
+        "level",
+        "st",
+        "sd",
+        "time",
+        "otim",
+        "setboard",
+        "undo",
+        "remove",
+        "result",
+        "ping",
+        "post",
+        "nopost",
+        "hard",
+        "easy",
+        "memory",
+        "cores",
+        "lift",
+        "put",
+        "hover",
+        "analyze",
+        "exit",
+        "option",
+        "?",
+        "d",
+        "e1e3",
+        "H@e0",
+        "protover",
+        "accepted",
+        "rejected",
+        "computer",
+        "random",
+        "name",
+        "xboard",
+        "",
+    ];
+    let args = [
+        "",
+        "0",
+        "1",
+        "-1",
+        "99999999999999999999999",
+        "0:30",
+        "1.5",
+        "e0",
+        "j9",
+        "l6",
+        "_3",
+        "H@",
+        "e1e3",
+        "e0e9",
+        "c8c9t",
+        "H@e0",
+        "kaissa",
+        "gorean",
+        "nosuch",
+        "10x10+10_gc",
+        "ibstuatsbi/mrpppppprm/p8p/10/10/10/10/P8P/MRPPPPPPRM/IBSTUATSBI[Hh]",
+        "w",
+        "b",
+        "-",
+        "KQkq",
+        "1-0",
+        "{x}",
+        "RuleOptions=seven_turn_window",
+        "@",
+        "[",
+        "]",
+        "/",
+        "é",
+        "\t",
+    ];
+    let (mut s, _) = Session::start();
+    s.send("sd 1");
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for _ in 0..1500 {
+        let mut line = rng.pick(&commands).to_string();
+        for _ in 0..rng.next() % 4 {
+            line.push(' ');
+            line.push_str(rng.pick(&args));
+        }
+        if line.trim() == "quit" {
+            continue;
+        }
+        s.send(&line);
+        if rng.next() % 50 == 0 {
+            s.sync();
+        }
+    }
+    // Raw bytes, including invalid UTF-8 and control characters.
+    for _ in 0..200 {
+        let n = rng.next() % 40;
+        let mut bytes: Vec<u8> = (0..n).map(|_| (rng.next() % 256) as u8).collect();
+        bytes.retain(|b| *b != b'\n' && *b != b'\r');
+        bytes.push(b'\n');
+        s.stdin.write_all(&bytes).unwrap();
+    }
+    s.send("force");
+    s.sync();
+    // Still alive and still playing.
+    s.new_game("kaissa");
+    s.send("sd 2");
+    s.send("go");
+    let (mv, _) = s.engine_move();
+    assert!(is_gui_move(&mv), "{mv}");
 }

@@ -149,8 +149,11 @@ impl Xboard {
         if self.busy != Busy::Idle {
             return;
         }
-        if let Some(o) = self.pending_options.take() {
-            self.engine.set_options(o);
+        if let Some(o) = self.pending_options.take()
+            && let Err(e) = self.engine.set_options(o)
+        {
+            self.out
+                .line(&format!("Error ({}): memory or cores", reason(&e)));
         }
         for n in std::mem::take(&mut self.pongs) {
             self.out.line(&format!("pong {n}"));
@@ -382,7 +385,7 @@ impl Xboard {
             return Ok(Lifted::Square(c.square_from_gui(sq)?));
         }
         // Holdings: XBoard counts their slots from each player's own side.
-        let rank = rank + usize::from(c.ranks == 10);
+        let rank = rank.saturating_add(usize::from(c.ranks == 10));
         if rank == 0 || rank > c.ranks {
             return Err("square off the board".into());
         }
@@ -439,15 +442,19 @@ impl Xboard {
         }
     }
 
-    /// Sets hash size or threads, now or (during a search) when the search ends.
-    fn set_option(&mut self, f: impl FnOnce(&mut crate::engine::Options)) {
+    /// Sets hash size or threads: now, or (during a search) when the search ends.
+    fn set_option(&mut self, f: impl FnOnce(&mut crate::engine::Options)) -> Result<(), String> {
         let mut o = self
             .pending_options
             .take()
             .unwrap_or_else(|| self.engine.options().clone());
         f(&mut o);
-        self.pending_options = Some(o);
-        self.settle();
+        if self.busy == Busy::Idle {
+            self.engine.set_options(o)
+        } else {
+            self.pending_options = Some(o);
+            Ok(())
+        }
     }
 
     /// Prints the position as comment lines (`d`, a debugging aid).
@@ -566,7 +573,10 @@ impl Xboard {
                 if args.is_empty() {
                     return Err("setboard needs a FEN".into());
                 }
-                let fen = notation::fen_from_gui(&args.join(" "));
+                let droppable: Vec<char> = (self.engine.def().drops.iter())
+                    .filter_map(|d| d.piece.chars().next())
+                    .collect();
+                let fen = notation::fen_from_gui(&args.join(" "), &droppable);
                 self.abort();
                 self.engine
                     .state_mut()
@@ -602,11 +612,11 @@ impl Xboard {
             "nopost" => self.post.store(false, Ordering::Relaxed),
             "memory" => {
                 let mib = number("memory")?.clamp(1, 65536) as usize;
-                self.set_option(|o| o.hash_mib = mib);
+                self.set_option(|o| o.hash_mib = mib)?;
             }
             "cores" => {
                 let n = number("cores")?.clamp(1, 256) as usize;
-                self.set_option(|o| o.threads = n);
+                self.set_option(|o| o.threads = n)?;
             }
             "lift" => self.lift(args)?,
             "analyze" => {

@@ -203,10 +203,22 @@ pub fn placement_grid(fen: &str, c: Coords) -> Option<Vec<Vec<Option<char>>>> {
     Some(grid)
 }
 
-/// Turns a FEN as XBoard writes it into the engine's: promoted-piece marks (`~`) go, and the
-/// castling and en passant fields, which these games do not have, become `-`.
-pub fn fen_from_gui(fen: &str) -> String {
+/// Turns a FEN as XBoard writes it into the engine's: promoted-piece marks (`~`) go, the
+/// castling and en passant fields, which these games do not have, become `-`, and the holdings
+/// keep only pieces that can be placed from the hand (`droppable`, upper case): XBoard files
+/// captured pieces there too, as in crazyhouse.
+pub fn fen_from_gui(fen: &str, droppable: &[char]) -> String {
     let mut fields: Vec<String> = fen.split_whitespace().map(|f| f.replace('~', "")).collect();
+    if let Some(first) = fields.first_mut()
+        && let Some((board, hand)) = first.split_once('[')
+    {
+        let (inside, after) = hand.split_once(']').unwrap_or((hand, ""));
+        let kept: String = inside
+            .chars()
+            .filter(|c| droppable.contains(&c.to_ascii_uppercase()))
+            .collect();
+        *first = format!("{board}[{kept}]{after}");
+    }
     for i in [2, 3] {
         if let Some(f) = fields.get_mut(i) {
             *f = "-".into();
@@ -316,10 +328,18 @@ mod tests {
     }
 
     #[test]
-    fn gui_fens_lose_castling_and_marks() {
+    fn gui_fens_lose_castling_marks_and_captured_pieces() {
         assert_eq!(
-            fen_from_gui("10/10/10/10/10/10/10/10/10/T~9[Hh] b KQkq e3 4 7"),
+            fen_from_gui("10/10/10/10/10/10/10/10/10/T~9[Hh] b KQkq e3 4 7", &['H']),
             "10/10/10/10/10/10/10/10/10/T9[Hh] b - - 4 7"
+        );
+        assert_eq!(
+            fen_from_gui("10/10/10/10/10/10/10/10/10/T9[TRHpbh] w - - 0 9", &['H']),
+            "10/10/10/10/10/10/10/10/10/T9[Hh] w - - 0 9"
+        );
+        assert_eq!(
+            fen_from_gui("10/10/10/10/10/10/10/10/10/T9[PR] w", &['H']),
+            "10/10/10/10/10/10/10/10/10/T9[] w"
         );
     }
 }
