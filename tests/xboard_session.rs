@@ -940,7 +940,7 @@ fn random_input_never_kills_the_engine() {
             continue;
         }
         s.send(&line);
-        if rng.next() % 50 == 0 {
+        if rng.next().is_multiple_of(50) {
             s.sync();
         }
     }
