@@ -5,6 +5,7 @@
 //! position and plays moves; [`movegen`] lists legal moves and decides game ends; [`perft`]
 //! counts move trees. [`any`] picks the bitboard width per game.
 
+pub mod analyse;
 pub mod any;
 pub mod attacks;
 pub mod bench;
