@@ -24,6 +24,8 @@ use std::time::{Duration, Instant};
 struct Plain<'a> {
     eval: &'a EvalTables<u128>,
     nodes: u64,
+    /// Deepest ply quiescence may reach (bounds capture chains in open positions).
+    qlimit: i32,
 }
 
 impl Plain<'_> {
@@ -49,7 +51,7 @@ impl Plain<'_> {
             return s;
         }
         let stand = self.eval.evaluate(pos);
-        if stand >= beta || ply > 40 {
+        if stand >= beta || ply > self.qlimit {
             return stand;
         }
         alpha = alpha.max(stand);
@@ -142,7 +144,7 @@ fn play(
         if let Some(o) = pos.outcome() {
             break Some(o);
         }
-        if pos.ply_count() >= 400 {
+        if pos.ply_count() >= 300 {
             break None;
         }
         let mv = if pos.side_to_move() == engine_color {
@@ -166,7 +168,12 @@ fn play(
             .expect("a move exists")
         } else {
             let t = Instant::now();
-            let m = Plain { eval, nodes: 0 }.best_move(&mut pos, plain_depth);
+            let m = Plain {
+                eval,
+                nodes: 0,
+                qlimit: plain_depth + 6,
+            }
+            .best_move(&mut pos, plain_depth);
             plain_ms += t.elapsed().as_secs_f64() * 1000.0;
             plain_moves += 1;
             m
@@ -183,6 +190,13 @@ fn play(
         ),
         _ => (0.5, false),
     };
+    eprintln!(
+        "game over after {} plies: engine {} as {:?} ({:?})",
+        pos.ply_count(),
+        score,
+        engine_color,
+        outcome
+    );
     GameRecord {
         score,
         missed_deadline: missed,
