@@ -140,8 +140,14 @@ impl<B: Bitboard> EvalTables<B> {
             }
             score += self.value[t] * bb.count() as i32;
             let sq = &self.square[t][us.index()];
+            let pawn = g.pieces[t].pawn;
+            let guards = &g.attackers[t][us.index()];
             for c in bb.cells() {
                 score += sq[c];
+                // Pawn structure: a pawn another pawn of its type could recapture on.
+                if pawn && (bb & guards[c]).any() {
+                    score += self.params.pawn_guarded;
+                }
             }
         }
         let p = &self.params;
@@ -192,7 +198,7 @@ impl<B: Bitboard> EvalTables<B> {
         rows.push(("squares".to_string(), squares[0], squares[1]));
         let total = [self.side(pos, Color::First), self.side(pos, Color::Second)];
         rows.push((
-            "home stone".to_string(),
+            "guards, stone, placement".to_string(),
             total[0] - material[0] - squares[0],
             total[1] - material[1] - squares[1],
         ));

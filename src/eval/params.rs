@@ -21,6 +21,8 @@ pub struct Params {
     pub pawn_advance: [i32; 8],
     /// Extra for a pawn one step from a promotion that is available.
     pub pawn_near_promotion: i32,
+    /// Bonus for a pawn that another own pawn guards (could recapture on its cell).
+    pub pawn_guarded: i32,
     /// Penalty per enemy piece next to one's Home Stone.
     pub stone_adjacent_enemy: i32,
     /// Penalty per enemy piece two cells from one's Home Stone.
@@ -42,6 +44,7 @@ pub const DEFAULT: Params = Params {
     centre_per_1000: 6,
     pawn_advance: [0, 4, 9, 15, 23, 34, 50, 70],
     pawn_near_promotion: 60,
+    pawn_guarded: 8,
     stone_adjacent_enemy: 45,
     stone_near_enemy: 15,
     stone_shield: 12,
