@@ -25,7 +25,6 @@ fn child(lines: &str) -> String {
 /// builds with overflow checks, such as the test profile, instead of the "board is not
 /// supported" error.
 #[test]
-#[ignore = "engine bug: files * ranks overflows in game::validate before the size check"]
 fn huge_board_size_is_an_error_not_an_overflow() {
     let text = child("files = 9223372036854775807\nranks = 2");
     assert!(load(&text).is_err());
@@ -37,7 +36,6 @@ fn huge_board_size_is_an_error_not_an_overflow() {
 /// ends at `u32::MAX`: a panic ("attempt to add with overflow") with overflow checks, a
 /// wrapped horizon of 0 without.
 #[test]
-#[ignore = "engine bug: drop window ending at u32::MAX overflows the turn horizon in Game::new"]
 fn drop_window_ending_at_u32_max_is_handled() {
     let text = child("drops = [{ piece = \"H\", ranks = \"1\", window = [1, 4294967295] }]");
     // Either answer is fine, as long as it is an answer.
@@ -47,7 +45,6 @@ fn drop_window_ending_at_u32_max_is_handled() {
 /// A drop window is two numbers, but `window = [2, 3, 4]` is accepted and silently read as
 /// `[2, 3]`.
 #[test]
-#[ignore = "engine bug: a drop window of three numbers is accepted, the third one dropped"]
 fn drop_window_of_three_numbers_is_refused() {
     let text = child("drops = [{ piece = \"H\", ranks = \"1\", window = [2, 3, 4] }]");
     assert!(load(&text).is_err(), "accepted {text:?}");
@@ -56,7 +53,6 @@ fn drop_window_of_three_numbers_is_refused() {
 /// Error messages quote the user's text verbatim, so a name or a Betza string holding a newline
 /// (written `\n` in TOML) makes a multi-line message, unlike every other error.
 #[test]
-#[ignore = "engine bug: error messages quoting user text may span several lines"]
 fn errors_quoting_user_text_stay_on_one_line() {
     let bad_parent = "[[variant]]\nname = \"a\\nb\"\nparent = \"zzz\"\n";
     let bad_betza = child("pieces = [{ letter = \"U\", betza = \"Q\\nY\" }]");
