@@ -16,7 +16,11 @@ use std::time::Instant;
 /// managers: send `uci` (UCI with variants, as Fairy-Stockfish) or `xboard` (CECP) first.
 /// See protocol.md. Set RUST_LOG=debug for diagnostics on stderr.
 #[derive(Parser, Debug)]
-#[command(name = "kaissa", version)]
+#[command(
+    name = "kaissa",
+    version,
+    after_help = "Examples:\n  kaissa                                   protocol mode (then type `uci` or `xboard`)\n  kaissa perft --variant merchants 5       count the move tree of Merchants Kaissa\n  kaissa bench                             the search's node signature and speed\n  kaissa analyse --depth 8 positions.fen   analyse a file of positions\n  kaissa variants --show gorean            print a definition to copy and edit"
+)]
 struct Cli {
     /// Load more variant definitions from this TOML file (format: README.md).
     #[arg(long, global = true, value_name = "FILE")]
@@ -30,9 +34,10 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal-move tree (a move-generator check and speed test).
     ///
-    /// Example: kaissa perft --variant merchants 5
     /// With --divide, prints one `move: count` line per legal move first. Always ends with
     /// `Nodes searched: N` and `Nodes/second: R`.
+    ///
+    /// Example: kaissa perft --variant merchants 5
     Perft {
         /// The game (kaissa, merchants, northern, gc, gorean, or one loaded with --variants).
         #[arg(long, default_value = DEFAULT_VARIANT)]
@@ -66,9 +71,10 @@ enum Command {
     /// Analyse every position of a file (one FEN per line, or EPD with `id "..."`), printing
     /// one result per position in input order: best move, score, depth, nodes and PV.
     ///
-    /// Example: kaissa analyse --variant kaissa --depth 8 --jobs 2 positions.epd
     /// A progress bar with an ETA goes to stderr; results go to stdout. Positions that cannot
     /// be read are reported in place and make the exit status 1.
+    ///
+    /// Example: kaissa analyse --variant kaissa --depth 8 --jobs 2 positions.epd
     Analyse {
         /// The game the positions belong to.
         #[arg(long, default_value = DEFAULT_VARIANT)]
