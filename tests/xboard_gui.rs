@@ -4,8 +4,8 @@
 //!
 //! XBoard learns the game only from the engine's `setup` and `piece` lines and checks every
 //! engine move against them (legality testing is on), so this also proves the GUI accepts the
-//! board, the pieces, the Home Stone drops, the promotions and the result claims. The debug log
-//! must show no illegal move, forfeit or refused claim.
+//! board, the pieces, the Home Stone drops, the promotions and the result claims (claim
+//! verification is on too). The debug log must show no illegal move, forfeit or refused claim.
 //!
 //! Without `xboard` or `xvfb-run` the test is skipped with a message, unless the environment
 //! variable `CI` is set (CI installs them: see `.ci/run`), where it fails.
@@ -80,6 +80,10 @@ fn xboard_plays_a_kaissa_match_to_results() {
         ])
         .args(["-tc", "0:10", "-inc", "0.1", "-autoCallFlag", "true"])
         .args(["-testLegality", "true", "-testClaims", "true"])
+        // XBoard's own adjudications assume chess (stalemate after a Home Stone capture,
+        // material draws, a 50-move rule blind to placements): the engine's claims decide.
+        .args(["-checkMates", "false", "-materialDraws", "false"])
+        .args(["-trivialDraws", "false", "-ruleMoves", "0"])
         .args(["-ponderNextMove", "false", "-animateMoving", "false"])
         .args(["-popupExitMessage", "false", "-popupMoveErrors", "false"])
         .args(["-saveSettingsOnExit", "false", "-defaultHashSize", "16"])

@@ -33,9 +33,15 @@ const GUI_TYPES: [&str; 21] = [
     "Unicorn",
 ];
 
+/// XBoard's Pawn type: the only one XBoard promotes on the last rank.
+const PAWN: usize = 0;
+/// XBoard's Angel type (drawn as a sword), for a Spearman that never promotes: XBoard promotes
+/// Pawns and Lances on the last rank, but no other type.
+const SWORD: usize = 7;
+
 /// The GUI type (index into [`GUI_TYPES`]) each built-in Kaissa letter prefers, chosen for the
 /// picture XBoard draws: Spearman a pawn, Rider a knight, Initiate a bishop, Builder a rook, Ubar
-/// a queen, Scribe an elephant, Home Stone a crowned commoner, Tarnsman a hawk, Ubara a
+/// a queen (a Spearman that does not promote a sword), Scribe an elephant, Home Stone a crowned commoner, Tarnsman a hawk, Ubara a
 /// princess, Assassin a nightrider, Physician a crowned rook. Other letters take free types.
 const PREFERRED: [(char, usize); 11] = [
     ('P', 0),
@@ -62,7 +68,12 @@ pub fn gui_types(def: &VariantDef) -> Vec<usize> {
     let mut used = [false; GUI_TYPES.len()];
     let mut types = vec![usize::MAX; letters.len()];
     for (i, l) in letters.iter().enumerate() {
-        if let Some(&(_, t)) = PREFERRED.iter().find(|(c, _)| c == l) {
+        if let Some(&(_, mut t)) = PREFERRED.iter().find(|(c, _)| c == l) {
+            // XBoard promotes every Pawn that reaches the last rank (it would turn a merchants
+            // Spearman into an Ubar there): a piece that does not promote takes another type.
+            if t == PAWN && def.pieces[i].promotion.is_none() {
+                t = SWORD;
+            }
             types[i] = t;
             used[t] = true;
         }
@@ -234,6 +245,13 @@ mod tests {
         let lines = variant_lines(&def);
         assert!(lines.contains(&"piece T& ZmK".to_string()));
         assert!(lines.contains(&"piece P& fmWfcFifmW3fmF".to_string()));
+        // Merchants Spearmen do not promote: not XBoard Pawns, which it would promote.
+        let def = Registry::builtin().get("merchants", &[]).unwrap();
+        let types = gui_types(&def);
+        let p = def.pieces.iter().position(|p| p.letter == "P").unwrap();
+        assert_eq!(types[p], SWORD);
+        assert!(!types.contains(&PAWN));
+        assert!(piece_to_char(&def).starts_with(".RIBU.SP"));
     }
 
     #[test]
