@@ -41,11 +41,15 @@ enum Lifted {
 
 /// The CECP dialect's state.
 pub struct Xboard {
+    /// The game, position and search.
     engine: Engine,
+    /// Where replies go.
     out: Out,
+    /// Where the search reports its end.
     events: Sender<Event>,
     /// Tags searches; a finished search whose generation is not this one was aborted.
     generation: u64,
+    /// What the background search is doing.
     busy: Busy,
     /// The side the engine plays; `None` in force mode.
     playing: Option<Color>,
@@ -53,6 +57,7 @@ pub struct Xboard {
     analyzing: bool,
     /// Send thinking output (`post`).
     post: Arc<AtomicBool>,
+    /// Time control, clocks and depth limit.
     clocks: clock::Clocks,
     /// Moves played since the position was set, in engine notation.
     history: Vec<String>,
@@ -126,6 +131,7 @@ impl Xboard {
         }
     }
 
+    /// The board size, for converting coordinates.
     fn coords(&self) -> Coords {
         let d = self.engine.def();
         Coords {
@@ -160,6 +166,7 @@ impl Xboard {
         }
     }
 
+    /// Answers `protover`.
     fn features(&self) {
         let variants = self.engine.registry().names().join(",");
         self.out.line(&format!(
@@ -221,6 +228,7 @@ impl Xboard {
         self.start(limits, Busy::Analyzing);
     }
 
+    /// Starts a search of the kind `kind` with `limits` in the background.
     fn start(&mut self, limits: crate::time::Limits, kind: Busy) {
         self.generation += 1;
         self.busy = kind;
@@ -471,6 +479,7 @@ impl Xboard {
         ));
     }
 
+    /// Executes one command; an error is reported as `Error (...): line`.
     fn dispatch(&mut self, line: &str) -> Result<Flow, String> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let (cmd, args) = (words[0], &words[1..]);
