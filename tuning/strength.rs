@@ -4,7 +4,8 @@
 //! with both colours. Reports games, score and Elo with a 95% interval, and how each side
 //! placed its Home Stone.
 //!
-//! Run: `cargo run --release --example strength -- [games-per-variant] [plain-depth]`.
+//! Run: `cargo run --release --example strength -- [games-per-variant] [plain-depth]
+//! [engine-ms] [variant]`.
 
 use kaissa::eval::{EvalTables, params};
 use kaissa::game::Game;
@@ -211,9 +212,13 @@ fn main() {
     let per_variant: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(20);
     let plain_depth: i32 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(3);
     let movetime = Duration::from_millis(args.get(3).and_then(|s| s.parse().ok()).unwrap_or(100));
+    let only: Option<String> = args.get(4).cloned();
     let registry = Registry::builtin();
     let mut all = Vec::new();
     for name in registry.names() {
+        if only.as_ref().is_some_and(|o| *o != name) {
+            continue;
+        }
         let g = Arc::new(Game::<u128>::new(&registry.get(&name, &[]).unwrap()).unwrap());
         let eval = EvalTables::new(&g, &params::DEFAULT);
         let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ name.len() as u64;

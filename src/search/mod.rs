@@ -19,6 +19,8 @@ use worker::Worker;
 
 /// The score of winning now; a win in n plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
+/// How much worse than even a draw looks to the side to move at the root, in centipawns.
+pub const CONTEMPT: i32 = 20;
 /// Deepest ply the search reaches.
 pub const MAX_PLY: usize = 128;
 /// Scores beyond this are wins or losses in a known number of plies.

@@ -4,7 +4,7 @@
 //! attacked, since standing pat then would lose it).
 
 use super::ordering::{Ordering, pick};
-use super::{Control, MATE, MAX_PLY, Score, from_tt, to_tt};
+use super::{CONTEMPT, Control, MATE, MAX_PLY, Score, from_tt, to_tt};
 use crate::bitboard::Bitboard;
 use crate::eval::EvalTables;
 use crate::movegen::Outcome;
@@ -88,14 +88,22 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         match o.score_for(self.pos.side_to_move()) {
             1 => MATE - ply as i32,
             -1 => -(MATE - ply as i32),
-            _ => 0,
+            _ => Self::draw_score(ply),
         }
+    }
+
+    /// The score of a draw `ply` plies from the root: slightly bad for the side to move at
+    /// the root (contempt), so the engine plays on rather than settle for a draw in an even
+    /// position.
+    #[inline(always)]
+    fn draw_score(ply: usize) -> i32 {
+        if ply % 2 == 0 { -CONTEMPT } else { CONTEMPT }
     }
 
     /// The score when the side to move has no legal move.
     fn no_move_score(&self, ply: usize) -> i32 {
         match self.pos.game().end.no_moves {
-            NoMoveResult::Draw => 0,
+            NoMoveResult::Draw => Self::draw_score(ply),
             NoMoveResult::Loss => -(MATE - ply as i32),
             NoMoveResult::Win => MATE - ply as i32,
         }
@@ -124,7 +132,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 return self.decided_score(o, ply);
             }
             if self.history_draw() {
-                return 0;
+                return Self::draw_score(ply);
             }
             // Mate distance pruning.
             let a = alpha.max(-(MATE - ply as i32));
