@@ -97,7 +97,11 @@ impl<'a, B: Bitboard> Worker<'a, B> {
     /// position.
     #[inline(always)]
     fn draw_score(ply: usize) -> i32 {
-        if ply % 2 == 0 { -CONTEMPT } else { CONTEMPT }
+        if ply.is_multiple_of(2) {
+            -CONTEMPT
+        } else {
+            CONTEMPT
+        }
     }
 
     /// The score when the side to move has no legal move.
