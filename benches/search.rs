@@ -7,29 +7,16 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kaissa::eval::{EvalTables, params};
 use kaissa::game::Game;
 use kaissa::position::Position;
-use kaissa::search::{SearchParams, Signals, search};
-use kaissa::time::Limits;
+use kaissa::search::{SearchParams, search};
 use kaissa::tt::Table;
 use kaissa::variant::Registry;
 use std::sync::Arc;
-use std::time::Duration;
 
 fn run(pos: &Position<u128>, eval: &EvalTables<u128>, tt: &Arc<Table>, depth: i32) -> u64 {
     tt.clear();
     search(
         pos,
-        SearchParams {
-            eval,
-            tt: tt.clone(),
-            limits: Limits {
-                depth: Some(depth),
-                multipv: 1,
-                ..Default::default()
-            },
-            overhead: Duration::ZERO,
-            threads: 1,
-            signals: Signals::default(),
-        },
+        SearchParams::depth(eval, tt.clone(), depth),
         &mut |_| {},
     )
     .nodes

@@ -5,8 +5,7 @@
 use crate::any::AnyGame;
 use crate::eval::{EvalTables, params};
 use crate::position::Position;
-use crate::search::{SearchParams, Signals, search};
-use crate::time::Limits;
+use crate::search::{SearchParams, search};
 use crate::tt::Table;
 use crate::variant::Registry;
 use crate::with_game;
@@ -107,22 +106,7 @@ pub fn run(
             let pos = Position::from_fen(g, fen).map_err(|e| format!("bench position {}: {e}", i + 1))?;
             let eval = EvalTables::new(g, &params::DEFAULT);
             tt.clear();
-            let result = search(
-                &pos,
-                SearchParams {
-                    eval: &eval,
-                    tt: tt.clone(),
-                    limits: Limits {
-                        depth: Some(depth),
-                        multipv: 1,
-                        ..Default::default()
-                    },
-                    overhead: Duration::ZERO,
-                    threads: 1,
-                    signals: Signals::default(),
-                },
-                &mut |_| {},
-            );
+            let result = search(&pos, SearchParams::depth(&eval, tt.clone(), depth), &mut |_| {});
             result.nodes
         });
         nodes += n;

@@ -8,12 +8,10 @@ use kaissa::game::Game;
 use kaissa::geometry::Color;
 use kaissa::movegen::Outcome;
 use kaissa::position::Position;
-use kaissa::search::{Score, SearchParams, Signals, search};
-use kaissa::time::Limits;
+use kaissa::search::{Score, SearchParams, search};
 use kaissa::tt::Table;
 use kaissa::variant::Registry;
 use std::sync::Arc;
-use std::time::Duration;
 
 fn setup(variant: &str, fen: &str) -> (Arc<Game<u128>>, Position<u128>) {
     let def = Registry::builtin().get(variant, &[]).unwrap();
@@ -75,22 +73,8 @@ fn shortest_win(pos: &mut Position<u128>, max: u32) -> Option<u32> {
 /// Runs the engine's search to `depth`; returns the best move's text and the score.
 fn engine(g: &Arc<Game<u128>>, pos: &Position<u128>, depth: i32) -> (String, Score) {
     let eval = EvalTables::new(g, &params::DEFAULT);
-    let r = search(
-        pos,
-        SearchParams {
-            eval: &eval,
-            tt: Arc::new(Table::new(16)),
-            limits: Limits {
-                depth: Some(depth),
-                multipv: 1,
-                ..Default::default()
-            },
-            overhead: Duration::ZERO,
-            threads: 1,
-            signals: Signals::default(),
-        },
-        &mut |_| {},
-    );
+    let tt = Arc::new(Table::new(16));
+    let r = search(pos, SearchParams::depth(&eval, tt, depth), &mut |_| {});
     (r.best.unwrap().to_text(g), r.score)
 }
 

@@ -13,7 +13,7 @@ use kaissa::geometry::Color;
 use kaissa::movegen::{Outcome, WinReason};
 use kaissa::moves::Move;
 use kaissa::position::Position;
-use kaissa::search::{MATE, SearchParams, Signals, search};
+use kaissa::search::{MATE, SearchParams, search};
 use kaissa::time::Limits;
 use kaissa::tt::Table;
 use kaissa::variant::Registry;
@@ -149,20 +149,13 @@ fn play(
             break None;
         }
         let mv = if pos.side_to_move() == engine_color {
+            let limits = Limits {
+                movetime: Some(movetime),
+                ..Default::default()
+            };
             search(
                 &pos,
-                SearchParams {
-                    eval,
-                    tt: tt.clone(),
-                    limits: Limits {
-                        movetime: Some(movetime),
-                        multipv: 1,
-                        ..Default::default()
-                    },
-                    overhead: Duration::ZERO,
-                    threads: 1,
-                    signals: Signals::default(),
-                },
+                SearchParams::simple(eval, tt.clone(), limits),
                 &mut |_| {},
             )
             .best

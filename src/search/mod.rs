@@ -182,6 +182,32 @@ pub struct SearchParams<'a, B: Bitboard> {
     pub signals: Signals,
 }
 
+impl<'a, B: Bitboard> SearchParams<'a, B> {
+    /// One thread, no move overhead, no outside signals: for benches, tests and tools.
+    pub fn simple(eval: &'a EvalTables<B>, tt: Arc<Table>, limits: Limits) -> Self {
+        SearchParams {
+            eval,
+            tt,
+            limits: Limits {
+                multipv: limits.multipv.max(1),
+                ..limits
+            },
+            overhead: Duration::ZERO,
+            threads: 1,
+            signals: Signals::default(),
+        }
+    }
+
+    /// [`SearchParams::simple`] to a fixed depth.
+    pub fn depth(eval: &'a EvalTables<B>, tt: Arc<Table>, depth: i32) -> Self {
+        let limits = Limits {
+            depth: Some(depth),
+            ..Default::default()
+        };
+        Self::simple(eval, tt, limits)
+    }
+}
+
 /// A root move with the score of its last search, for ordering and MultiPV.
 #[derive(Clone, Debug)]
 struct RootMove {

@@ -66,6 +66,15 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         }
     }
 
+    /// Makes `mv` followed by the child's line the principal variation at `ply`.
+    #[inline(always)]
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
     /// The principal variation found by the last completed root search.
     pub fn pv(&self) -> &[Move] {
         &self.pv[0]
@@ -261,10 +270,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 best_move = mv;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.update_pv(ply, mv);
                     if score >= beta {
                         if !noisy {
                             self.order.reward(mv, depth, ply, &quiets_tried);
@@ -367,10 +373,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.update_pv(ply, mv);
                     if score >= beta {
                         break;
                     }
