@@ -19,6 +19,7 @@ pub mod moves;
 pub mod perft;
 pub mod position;
 pub mod protocol;
+pub mod results;
 pub mod search;
 pub mod time;
 pub mod tt;

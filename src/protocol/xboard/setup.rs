@@ -2,8 +2,6 @@
 //! type each letter stands for, the board size, the holdings, the start position) and one
 //! `piece` line per piece with its moves in Betza notation; and the result lines that end a game.
 
-use crate::geometry::Color;
-use crate::movegen::{DrawReason, Outcome, WinReason};
 use crate::variant::VariantDef;
 
 /// XBoard's piece types in the order of its internal encoding, as far as every XBoard since 4.8
@@ -144,68 +142,13 @@ pub fn variant_lines(def: &VariantDef) -> Vec<String> {
     lines
 }
 
-/// The player's name in these games.
-pub fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::First => "Yellow",
-        Color::Second => "Red",
-    }
-}
-
-/// The name of the piece with `letter`, or the letter itself.
-fn piece_name(def: &VariantDef, letter: Option<&String>) -> String {
-    letter
-        .and_then(|l| def.pieces.iter().find(|p| &p.letter == l))
-        .map_or_else(|| "royal piece".to_string(), |p| p.name.clone())
-}
-
-/// The result line for a finished game, e.g. `1-0 {Yellow captures the Home Stone}`;
-/// `to_move` is the side to move in the final position.
-pub fn result_line(def: &VariantDef, outcome: Outcome, to_move: Color) -> String {
-    let code = match outcome {
-        Outcome::Win(Color::First, _) => "1-0",
-        Outcome::Win(Color::Second, _) => "0-1",
-        Outcome::Draw(_) => "1/2-1/2",
-    };
-    let why = match outcome {
-        Outcome::Win(w, WinReason::Capture) => format!(
-            "{} captures the {}",
-            color_name(w),
-            piece_name(def, def.end.capture_wins.first())
-        ),
-        Outcome::Win(w, WinReason::MissedDeadline) => {
-            let piece = def.drops.first().map(|d| &d.piece);
-            format!(
-                "{} did not place the {} in time",
-                color_name(w.flip()),
-                piece_name(def, piece)
-            )
-        }
-        Outcome::Win(w, WinReason::NoMoves) if w == to_move => {
-            format!("{} has no legal move and wins", color_name(w))
-        }
-        Outcome::Win(w, WinReason::NoMoves) => {
-            format!("{} has no legal move", color_name(w.flip()))
-        }
-        Outcome::Draw(DrawReason::BothLost) => format!(
-            "both players lost every {}",
-            piece_name(def, def.end.both_lost_draw.first())
-        ),
-        Outcome::Draw(DrawReason::NoMoves) => {
-            format!("{} has no legal move", color_name(to_move))
-        }
-        Outcome::Draw(DrawReason::Repetition) => "draw by repetition".to_string(),
-        Outcome::Draw(DrawReason::PlyLimit) => format!(
-            "draw by the {}-ply rule: no capture, Spearman move or placement",
-            def.end.ply_limit
-        ),
-    };
-    format!("{code} {{{why}}}")
-}
+pub use crate::results::{color_name, result_line};
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Color;
+    use crate::movegen::{DrawReason, Outcome, WinReason};
     use crate::variant::Registry;
 
     #[test]
