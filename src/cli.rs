@@ -106,6 +106,56 @@ enum Command {
         /// The positions; `-` reads standard input.
         file: String,
     },
+    /// Play engines against each other under the engine's own arbiter: every move checked,
+    /// every end of game decided by the rules, illegal moves, crashes and flags forfeit.
+    ///
+    /// Two engines play a match, more play a round robin. Each opening is played twice with
+    /// colours swapped. A progress line per game goes to stderr; the table with Elo, its 95%
+    /// error and LOS to stdout. With --sprt the match stops as soon as the test decides.
+    ///
+    /// Example: kaissa match --engine "cmd=./kaissa name=new" --engine "cmd=./old name=old"
+    /// --games 200 --tc 5+0.05 --sprt "elo0=0 elo1=10" --pgn games.pgn
+    Match {
+        /// An engine: `cmd=PROGRAM name=NAME option.Hash=64 ...` (quote cmd to give arguments).
+        #[arg(long = "engine", value_name = "SPEC")]
+        engines: Vec<String>,
+        /// The game.
+        #[arg(long, default_value = DEFAULT_VARIANT)]
+        variant: String,
+        /// Games per pairing.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        games: u64,
+        /// Clock per player: seconds+increment, e.g. 10+0.1.
+        #[arg(long, conflicts_with_all = ["movetime", "depth"])]
+        tc: Option<String>,
+        /// Fixed time per move in milliseconds.
+        #[arg(long, value_name = "MS", conflicts_with = "depth", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+        movetime: Option<u64>,
+        /// Fixed depth per move.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+        depth: Option<u32>,
+        /// Games played at the same time (default: the machine's cores).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+        concurrency: Option<u64>,
+        /// Openings: one FEN (optionally `FEN moves m1 m2`) or move list per line.
+        #[arg(long, value_name = "FILE")]
+        openings: Option<String>,
+        /// Without --openings: random plies played from the start for each opening pair.
+        #[arg(long, default_value_t = 4)]
+        random_plies: usize,
+        /// Seed of the random openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Append the games to this PGN file.
+        #[arg(long, value_name = "FILE")]
+        pgn: Option<String>,
+        /// Sequential test, e.g. "elo0=0 elo1=5 alpha=0.05 beta=0.05" (two engines only).
+        #[arg(long)]
+        sprt: Option<String>,
+        /// Do not play: replay the games of this PGN with the rules and check their results.
+        #[arg(long, value_name = "FILE")]
+        check_pgn: Option<String>,
+    },
     /// List the known variants, or print one definition in full.
     Variants {
         /// Print this variant's whole definition as a variants file.
@@ -188,6 +238,65 @@ fn execute(cli: Cli) -> Result<(), String> {
             quiet,
             file,
         }),
+        Command::Match {
+            engines,
+            variant,
+            games,
+            tc,
+            movetime,
+            depth,
+            concurrency,
+            openings,
+            random_plies,
+            seed,
+            pgn,
+            sprt,
+            check_pgn,
+        } => {
+            if let Some(path) = check_pgn {
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("cannot read {path}: {e}"))?;
+                let n = kaissa::tournament::verify_pgn(&text, cli.variants.as_deref())?;
+                println!("{path}: {n} games, every move legal and every result right");
+                return Ok(());
+            }
+            use kaissa::tournament::arbiter::TimeControl;
+            let tc = match (tc, movetime, depth) {
+                (Some(t), _, _) => TimeControl::parse_clock(&t)?,
+                (None, Some(ms), _) => TimeControl::MoveTime(std::time::Duration::from_millis(ms)),
+                (None, None, Some(d)) => TimeControl::Depth(d),
+                (None, None, None) => TimeControl::parse_clock("10+0.1")?,
+            };
+            let specs = engines
+                .iter()
+                .map(|e| kaissa::tournament::player::EngineSpec::parse(e))
+                .collect::<Result<Vec<_>, _>>()?;
+            let openings = match openings {
+                Some(path) => kaissa::tournament::parse_openings(
+                    &std::fs::read_to_string(&path)
+                        .map_err(|e| format!("cannot read {path}: {e}"))?,
+                ),
+                None => Vec::new(),
+            };
+            let config = kaissa::tournament::MatchConfig {
+                engines: specs,
+                variant,
+                variants_file: cli.variants.clone(),
+                games: games as usize,
+                tc,
+                concurrency: concurrency
+                    .map(|c| c as usize)
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                openings,
+                random_plies,
+                seed,
+                sprt: sprt
+                    .as_deref()
+                    .map(kaissa::tournament::stats::Sprt::parse)
+                    .transpose()?,
+            };
+            run_match(&config, pgn.as_deref())
+        }
         Command::Variants { show } => {
             match show {
                 Some(name) => print!("{}", registry.show(&name)?),
@@ -357,4 +466,67 @@ fn crate_analyse(a: AnalyseArgs) -> Result<(), String> {
     } else {
         Ok(())
     }
+}
+
+/// Today's date as PGN writes it (`YYYY.MM.DD`), from the system clock.
+fn pgn_date() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+fn run_match(config: &kaissa::tournament::MatchConfig, pgn: Option<&str>) -> Result<(), String> {
+    use std::io::Write;
+    let mut pgn_file = match pgn {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot open {path}: {e}"))?,
+        ),
+        None => None,
+    };
+    let date = pgn_date();
+    let pairs = config.engines.len() * (config.engines.len() - 1) / 2;
+    let total = config.games * pairs;
+    let mut played = 0;
+    let mut write_error = None;
+    let standings = kaissa::tournament::run(config, |f, st| {
+        played += 1;
+        let t = st.total(0);
+        eprintln!(
+            "game {played}/{total}: {} - {} {} {{{}}} | {}: +{} ={} -{}",
+            config.engines[f.players[0]].name,
+            config.engines[f.players[1]].name,
+            f.record.result,
+            f.record.reason,
+            st.names[0],
+            t.wins,
+            t.draws,
+            t.losses
+        );
+        if let Some(file) = pgn_file.as_mut() {
+            let text = kaissa::tournament::to_pgn(config, f, &date).write();
+            if let Err(e) = file.write_all(text.as_bytes()) {
+                write_error = Some(e.to_string());
+            }
+        }
+    })?;
+    if let Some(e) = write_error {
+        return Err(format!("writing the PGN failed: {e}"));
+    }
+    print!("{}", standings.table(config.sprt.as_ref()));
+    Ok(())
 }

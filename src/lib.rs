@@ -22,6 +22,7 @@ pub mod protocol;
 pub mod results;
 pub mod search;
 pub mod time;
+pub mod tournament;
 pub mod tt;
 pub mod variant;
 pub mod zobrist;

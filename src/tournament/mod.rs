@@ -1,0 +1,440 @@
+//! `kaissa match`: engine-vs-engine games under the engine's own arbiter ([`arbiter`]),
+//! round robin for more than two engines, colour-swapped opening pairs, several games at once,
+//! PGN output, and a results table with Elo, its 95% error, LOS and an optional SPRT that
+//! stops the match as soon as it decides. Nothing here prints: progress and results go
+//! through the caller's callbacks.
+
+pub mod arbiter;
+pub mod pgn;
+pub mod player;
+pub mod stats;
+
+use crate::engine::Engine;
+use arbiter::{GameRecord, GameSetup, TimeControl, play_game};
+use pgn::PgnGame;
+use player::{EngineSpec, Player};
+use stats::{Sprt, Verdict, Wdl};
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::channel;
+use std::sync::{Arc, Mutex};
+
+/// Where a game starts: a FEN (or the start position) and moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Opening {
+    /// Start FEN; `None` for the variant's start position.
+    pub fen: Option<String>,
+    /// Moves played from there before the engines take over.
+    pub moves: Vec<String>,
+}
+
+/// Reads openings: one per line, a FEN (optionally followed by `moves ...`) or a list of
+/// moves from the start position; blank lines and `#` comments are skipped.
+pub fn parse_openings(text: &str) -> Vec<Opening> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (head, moves) = match l.split_once(" moves ") {
+                Some((h, m)) => (h.trim(), m.split_whitespace().map(String::from).collect()),
+                None => (l, Vec::new()),
+            };
+            if head.contains('/') {
+                Opening {
+                    fen: Some(head.to_string()),
+                    moves,
+                }
+            } else {
+                let mut all: Vec<String> = head.split_whitespace().map(String::from).collect();
+                all.extend(moves);
+                Opening {
+                    fen: None,
+                    moves: all,
+                }
+            }
+        })
+        .collect()
+}
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The engines (two for a match, more for a round robin).
+    pub engines: Vec<EngineSpec>,
+    /// The game.
+    pub variant: String,
+    /// A variants file the engines and the arbiter load first.
+    pub variants_file: Option<String>,
+    /// Games per pairing.
+    pub games: usize,
+    /// Time control.
+    pub tc: TimeControl,
+    /// Games played at the same time.
+    pub concurrency: usize,
+    /// Openings, used in order (each twice, colours swapped); empty: random or start.
+    pub openings: Vec<Opening>,
+    /// Random plies to play from the start when no openings are given.
+    pub random_plies: usize,
+    /// Seed for random openings.
+    pub seed: u64,
+    /// Sequential test (two engines only).
+    pub sprt: Option<Sprt>,
+}
+
+/// One finished game, as the match reports it.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    /// 1-based game number.
+    pub number: usize,
+    /// Engine indices of the first and second player.
+    pub players: [usize; 2],
+    /// Where it started.
+    pub opening: Opening,
+    /// How it went.
+    pub record: GameRecord,
+}
+
+/// Results of a match.
+#[derive(Clone, Debug)]
+pub struct Standings {
+    /// Engine names.
+    pub names: Vec<String>,
+    /// `wdl[i][j]`: engine i's results against engine j.
+    pub wdl: Vec<Vec<Wdl>>,
+    /// The SPRT verdict, if one was reached.
+    pub verdict: Option<Verdict>,
+}
+
+impl Standings {
+    /// Engine i's results against everyone.
+    pub fn total(&self, i: usize) -> Wdl {
+        self.wdl[i].iter().fold(Wdl::default(), |a, w| Wdl {
+            wins: a.wins + w.wins,
+            draws: a.draws + w.draws,
+            losses: a.losses + w.losses,
+        })
+    }
+
+    fn add(&mut self, f: &Finished) {
+        let [a, b] = f.players;
+        let p = f.record.first_player_points();
+        if p == 1.0 {
+            self.wdl[a][b].wins += 1;
+            self.wdl[b][a].losses += 1;
+        } else if p == 0.0 {
+            self.wdl[a][b].losses += 1;
+            self.wdl[b][a].wins += 1;
+        } else {
+            self.wdl[a][b].draws += 1;
+            self.wdl[b][a].draws += 1;
+        }
+    }
+
+    /// The results table: one row per engine with games, points, W/D/L, Elo against the
+    /// field with its 95% error, and LOS; for two engines the SPRT state too.
+    pub fn table(&self, sprt: Option<&Sprt>) -> String {
+        let mut s = format!(
+            "{:<20} {:>6} {:>7} {:>6} {:>6} {:>6} {:>16} {:>7}\n",
+            "engine", "games", "points", "wins", "draws", "losses", "Elo (95%)", "LOS"
+        );
+        for (i, name) in self.names.iter().enumerate() {
+            let t = self.total(i);
+            let (elo, err) = t.elo();
+            let elo_text = if err.is_finite() {
+                format!("{elo:+.1} +- {err:.1}")
+            } else {
+                format!("{elo:+.0} +- inf")
+            };
+            s.push_str(&format!(
+                "{:<20} {:>6} {:>7.1} {:>6} {:>6} {:>6} {:>16} {:>6.1}%\n",
+                name,
+                t.games(),
+                t.points(),
+                t.wins,
+                t.draws,
+                t.losses,
+                elo_text,
+                100.0 * t.los()
+            ));
+        }
+        if let Some(sp) = sprt {
+            let t = self.total(0);
+            let (lo, hi) = sp.bounds();
+            s.push_str(&format!(
+                "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} (bounds {:.2} .. {:.2}){}\n",
+                sp.elo0,
+                sp.elo1,
+                sp.alpha,
+                sp.beta,
+                sp.llr(&t),
+                lo,
+                hi,
+                match self.verdict {
+                    Some(Verdict::H1) => ", H1 accepted",
+                    Some(Verdict::H0) => ", H0 accepted",
+                    None => "",
+                }
+            ));
+        }
+        s
+    }
+}
+
+/// A random opening of `plies` moves from the start, from a seeded generator.
+fn random_opening(rules: &mut Engine, plies: usize, seed: &mut u64) -> Opening {
+    let _ = rules.state_mut().set_position(None, &[]);
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let legal = rules.state().legal_moves();
+        if legal.is_empty() || rules.state().outcome().is_some() {
+            break;
+        }
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        let m = legal[(*seed % legal.len() as u64) as usize].clone();
+        let _ = rules.state_mut().play(&m);
+        moves.push(m);
+    }
+    Opening { fen: None, moves }
+}
+
+/// A rules engine for `config`'s variant.
+fn rules_for(config: &MatchConfig) -> Result<Engine, String> {
+    let mut e = Engine::new();
+    if let Some(f) = &config.variants_file {
+        e.load_variants(f)?;
+    }
+    e.set_variant(&config.variant, &[])?;
+    Ok(e)
+}
+
+/// The PGN of a finished game.
+pub fn to_pgn(config: &MatchConfig, f: &Finished, date: &str) -> PgnGame {
+    let mut tags: Vec<(String, String)> = vec![
+        ("Event".into(), "kaissa match".into()),
+        ("Site".into(), "local".into()),
+        ("Date".into(), date.into()),
+        ("Round".into(), f.number.to_string()),
+        ("White".into(), config.engines[f.players[0]].name.clone()),
+        ("Black".into(), config.engines[f.players[1]].name.clone()),
+        ("Result".into(), f.record.result.clone()),
+        ("Variant".into(), config.variant.clone()),
+    ];
+    if let Some(fen) = &f.opening.fen {
+        tags.push(("SetUp".into(), "1".into()));
+        tags.push(("FEN".into(), fen.clone()));
+    }
+    tags.push((
+        "TimeControl".into(),
+        match config.tc {
+            TimeControl::Clock { base, inc } => {
+                format!("{}+{}", base.as_secs_f64(), inc.as_secs_f64())
+            }
+            TimeControl::MoveTime(t) => format!("movetime {} ms", t.as_millis()),
+            TimeControl::Depth(d) => format!("depth {d}"),
+        },
+    ));
+    tags.push(("Termination".into(), f.record.reason.clone()));
+    PgnGame {
+        tags,
+        moves: f.record.moves.clone(),
+        result: f.record.result.clone(),
+        reason: Some(f.record.reason.clone()),
+    }
+}
+
+/// Runs a match. `on_game` is called after each game (in the order they finish) with the
+/// game and the standings so far.
+pub fn run(
+    config: &MatchConfig,
+    mut on_game: impl FnMut(&Finished, &Standings),
+) -> Result<Standings, String> {
+    let n = config.engines.len();
+    if n < 2 {
+        return Err("a match needs at least two engines".into());
+    }
+    if config.sprt.is_some() && n != 2 {
+        return Err("SPRT is for a match of exactly two engines".into());
+    }
+    let mut rules = rules_for(config)?;
+    let pairs: Vec<(usize, usize)> = (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .collect();
+    let mut seed = config.seed | 1;
+    let mut jobs = VecDeque::new();
+    let mut number = 0;
+    let pairs_of_games = config.games.div_ceil(2);
+    let mut openings = Vec::new();
+    for k in 0..pairs_of_games {
+        openings.push(if !config.openings.is_empty() {
+            config.openings[k % config.openings.len()].clone()
+        } else if config.random_plies > 0 {
+            random_opening(&mut rules, config.random_plies, &mut seed)
+        } else {
+            Opening::default()
+        });
+    }
+    for k in 0..config.games {
+        for &(i, j) in &pairs {
+            number += 1;
+            let players = if k % 2 == 0 { [i, j] } else { [j, i] };
+            jobs.push_back((number, players, openings[k / 2].clone()));
+        }
+    }
+    let jobs = Arc::new(Mutex::new(jobs));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = channel::<Result<Finished, String>>();
+    let mut standings = Standings {
+        names: config.engines.iter().map(|e| e.name.clone()).collect(),
+        wdl: vec![vec![Wdl::default(); n]; n],
+        verdict: None,
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..config.concurrency.max(1) {
+            let (jobs, stop, tx) = (jobs.clone(), stop.clone(), tx.clone());
+            scope.spawn(move || {
+                let mut rules = match rules_for(config) {
+                    Ok(r) => r,
+                    Err(e) => {
+                        let _ = tx.send(Err(e));
+                        return;
+                    }
+                };
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let Some((number, players, opening)) =
+                        jobs.lock().ok().and_then(|mut q| q.pop_front())
+                    else {
+                        return;
+                    };
+                    let start = |i: usize| {
+                        Player::start(
+                            &config.engines[i],
+                            &config.variant,
+                            config.variants_file.as_deref(),
+                        )
+                    };
+                    let record = match (start(players[0]), start(players[1])) {
+                        (Ok(a), Ok(b)) => {
+                            let mut ps = [a, b];
+                            let rec = play_game(
+                                GameSetup {
+                                    rules: &mut rules,
+                                    fen: opening.fen.clone(),
+                                    opening: opening.moves.clone(),
+                                    tc: config.tc,
+                                },
+                                &mut ps,
+                            );
+                            let [a, b] = ps;
+                            a.quit();
+                            b.quit();
+                            rec
+                        }
+                        (Err(e), _) => GameRecord {
+                            moves: Vec::new(),
+                            result: "0-1".into(),
+                            reason: format!("Yellow's engine failed to start: {e}"),
+                        },
+                        (_, Err(e)) => GameRecord {
+                            moves: Vec::new(),
+                            result: "1-0".into(),
+                            reason: format!("Red's engine failed to start: {e}"),
+                        },
+                    };
+                    let f = Finished {
+                        number,
+                        players,
+                        opening,
+                        record,
+                    };
+                    if tx.send(Ok(f)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut error = None;
+        for r in rx.iter() {
+            match r {
+                Err(e) => {
+                    error = Some(e);
+                    stop.store(true, Ordering::Relaxed);
+                }
+                Ok(f) => {
+                    standings.add(&f);
+                    if let Some(sp) = &config.sprt
+                        && standings.verdict.is_none()
+                    {
+                        standings.verdict = sp.verdict(&standings.total(0));
+                        if standings.verdict.is_some() {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    on_game(&f, &standings);
+                }
+            }
+        }
+        match error {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    })?;
+    Ok(standings)
+}
+
+/// Replays every game of a PGN written by `kaissa match` with the rules library: each move
+/// must be legal, and a game that ended on the board must have the result the rules give.
+/// Returns the number of games checked.
+pub fn verify_pgn(text: &str, variants_file: Option<&str>) -> Result<usize, String> {
+    let games = pgn::read_all(text)?;
+    for (i, g) in games.iter().enumerate() {
+        let variant = g.tag("Variant").unwrap_or(crate::variant::DEFAULT_VARIANT);
+        let mut rules = Engine::new();
+        if let Some(f) = variants_file {
+            rules.load_variants(f)?;
+        }
+        rules.set_variant(variant, &[])?;
+        let fen = g.tag("FEN");
+        rules
+            .state_mut()
+            .set_position(fen, &[])
+            .map_err(|e| format!("game {}: {e}", i + 1))?;
+        for m in &g.moves {
+            rules
+                .state_mut()
+                .play(m)
+                .map_err(|e| format!("game {}: {e}", i + 1))?;
+        }
+        let state = rules.state();
+        if let Some(o) = state.outcome() {
+            let line = crate::results::result_line(state.def(), o, state.side_to_move());
+            if !line.starts_with(&g.result) {
+                return Err(format!(
+                    "game {}: the rules say {line}, the PGN says {}",
+                    i + 1,
+                    g.result
+                ));
+            }
+        } else if g.result != "*"
+            && !g.reason.as_deref().is_some_and(|r| {
+                r.contains("time")
+                    || r.contains("crash")
+                    || r.contains("illegal")
+                    || r.contains("adjudicated")
+                    || r.contains("failed")
+            })
+        {
+            return Err(format!(
+                "game {}: result {} without an end on the board or a forfeit",
+                i + 1,
+                g.result
+            ));
+        }
+    }
+    Ok(games.len())
+}

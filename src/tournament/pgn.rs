@@ -1,0 +1,193 @@
+//! PGN for these games: the standard tag pairs plus `Variant` (and `FEN`/`SetUp` when the game
+//! did not start from the start position), moves in the engine's notation (the from-to form
+//! variant engines use, not SAN), and the result with its reason as a comment.
+
+use std::fmt::Write;
+
+/// One game as PGN holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnGame {
+    /// Tag pairs in order (`Event`, `White`, `Variant`, `FEN`, ...).
+    pub tags: Vec<(String, String)>,
+    /// The moves, in engine notation.
+    pub moves: Vec<String>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    /// Why the game ended, if known.
+    pub reason: Option<String>,
+}
+
+impl PgnGame {
+    /// The value of a tag.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The game as PGN text, ending with a blank line.
+    pub fn write(&self) -> String {
+        let mut s = String::new();
+        for (k, v) in &self.tags {
+            let v = v.replace('\\', "\\\\").replace('"', "\\\"");
+            let _ = writeln!(s, "[{k} \"{v}\"]");
+        }
+        s.push('\n');
+        let mut line = String::new();
+        let white_first = self
+            .tag("FEN")
+            .and_then(|f| f.split_whitespace().nth(1))
+            .is_none_or(|side| side == "w");
+        let first_number: usize = self
+            .tag("FEN")
+            .and_then(|f| f.split_whitespace().nth(5))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(1);
+        let mut tokens = Vec::new();
+        for (i, m) in self.moves.iter().enumerate() {
+            let ply = i + usize::from(!white_first);
+            if ply % 2 == 0 {
+                tokens.push(format!("{}.", first_number + ply / 2));
+            } else if i == 0 {
+                tokens.push(format!("{}...", first_number + ply / 2));
+            }
+            tokens.push(m.clone());
+        }
+        if let Some(r) = &self.reason {
+            tokens.push(format!("{{{}}}", r.replace(['{', '}'], "")));
+        }
+        tokens.push(self.result.clone());
+        for t in tokens {
+            if !line.is_empty() && line.len() + 1 + t.len() > 79 {
+                s.push_str(&line);
+                s.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&t);
+        }
+        s.push_str(&line);
+        s.push_str("\n\n");
+        s
+    }
+}
+
+/// Reads every game of a PGN text.
+pub fn read_all(text: &str) -> Result<Vec<PgnGame>, String> {
+    let mut games = Vec::new();
+    let mut tags = Vec::new();
+    let mut body = String::new();
+    let flush = |tags: &mut Vec<(String, String)>, body: &mut String, games: &mut Vec<PgnGame>| {
+        if tags.is_empty() && body.trim().is_empty() {
+            return Ok(());
+        }
+        let g = parse_body(std::mem::take(tags), body)?;
+        body.clear();
+        games.push(g);
+        Ok::<(), String>(())
+    };
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with('[') {
+            if !body.trim().is_empty() {
+                flush(&mut tags, &mut body, &mut games)?;
+            }
+            let inner = t
+                .strip_prefix('[')
+                .and_then(|x| x.strip_suffix(']'))
+                .ok_or_else(|| format!("bad tag line: {t}"))?;
+            let (k, v) = inner
+                .split_once(' ')
+                .ok_or_else(|| format!("bad tag line: {t}"))?;
+            let v = v.trim();
+            let v = v
+                .strip_prefix('"')
+                .and_then(|x| x.strip_suffix('"'))
+                .ok_or_else(|| format!("tag value not quoted: {t}"))?;
+            tags.push((k.to_string(), v.replace("\\\"", "\"").replace("\\\\", "\\")));
+        } else {
+            body.push_str(t);
+            body.push(' ');
+        }
+    }
+    flush(&mut tags, &mut body, &mut games)?;
+    Ok(games)
+}
+
+/// Parses the movetext of one game.
+fn parse_body(tags: Vec<(String, String)>, body: &str) -> Result<PgnGame, String> {
+    let mut moves = Vec::new();
+    let mut reason = None;
+    let mut result = None;
+    let mut rest = body;
+    while let Some(c) = rest.chars().next() {
+        if c.is_whitespace() {
+            rest = &rest[c.len_utf8()..];
+        } else if c == '{' {
+            let end = rest.find('}').ok_or("unterminated comment")?;
+            reason = Some(rest[1..end].trim().to_string());
+            rest = &rest[end + 1..];
+        } else {
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            let tok = &rest[..end];
+            rest = &rest[end..];
+            if ["1-0", "0-1", "1/2-1/2", "*"].contains(&tok) {
+                result = Some(tok.to_string());
+            } else if tok
+                .trim_end_matches('.')
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+            {
+                // a move number
+            } else {
+                moves.push(tok.to_string());
+            }
+        }
+    }
+    let result = result.ok_or("game without a result")?;
+    Ok(PgnGame {
+        tags,
+        moves,
+        result,
+        reason,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        let g = PgnGame {
+            tags: vec![
+                ("Event".into(), "test \"quoted\"".into()),
+                ("Variant".into(), "kaissa".into()),
+                ("Result".into(), "0-1".into()),
+            ],
+            moves: (0..41)
+                .map(|i| format!("a{}a{}", i % 9 + 1, i % 9 + 2))
+                .collect(),
+            result: "0-1".into(),
+            reason: Some("Red captures the Home Stone".into()),
+        };
+        let text = g.write() + &g.write();
+        let back = read_all(&text).unwrap();
+        assert_eq!(back, vec![g.clone(), g]);
+        assert!(read_all("[Event \"x\"]\n\n1. e2e4").is_err());
+    }
+
+    #[test]
+    fn black_first_numbering() {
+        let g = PgnGame {
+            tags: vec![("FEN".into(), "x b - - 0 7".into())],
+            moves: vec!["a9a8".into(), "b2b3".into()],
+            result: "*".into(),
+            reason: None,
+        };
+        assert!(g.write().contains("7... a9a8 8. b2b3 *"));
+    }
+}
