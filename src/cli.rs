@@ -156,6 +156,33 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         check_pgn: Option<String>,
     },
+    /// Play self-play games and write quiet positions with the search score and the game
+    /// result, one per line as `FEN | score | result`, for tuning the evaluation (tuning/).
+    ///
+    /// Example: kaissa datagen --variant kaissa --games 200 --nodes 5000 --out kaissa.data
+    Datagen {
+        /// The game.
+        #[arg(long, default_value = DEFAULT_VARIANT)]
+        variant: String,
+        /// Games to play.
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        games: u64,
+        /// Search nodes per move.
+        #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        nodes: u64,
+        /// Random plies at the start of each game.
+        #[arg(long, default_value_t = 8)]
+        random_plies: usize,
+        /// Seed of the random openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at the same time (default: the machine's cores).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+        jobs: Option<u64>,
+        /// Write the samples here (default: standard output).
+        #[arg(long, value_name = "FILE")]
+        out: Option<String>,
+    },
     /// List the known variants, or print one definition in full.
     Variants {
         /// Print this variant's whole definition as a variants file.
@@ -296,6 +323,41 @@ fn execute(cli: Cli) -> Result<(), String> {
                     .transpose()?,
             };
             run_match(&config, pgn.as_deref())
+        }
+        Command::Datagen {
+            variant,
+            games,
+            nodes,
+            random_plies,
+            seed,
+            jobs,
+            out,
+        } => {
+            let def = registry.get(&variant, &[])?;
+            let cfg = kaissa::datagen::DatagenConfig {
+                games: games as usize,
+                nodes,
+                random_plies,
+                seed,
+                jobs: jobs
+                    .map(|j| j as usize)
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            };
+            let total = cfg.games;
+            let samples = kaissa::datagen::generate(&def, &cfg, &|done| {
+                if done * 20 / total != (done - 1) * 20 / total {
+                    eprintln!("datagen: {done}/{total} games");
+                }
+            })?;
+            let text: String = samples.iter().map(|s| s.line() + "\n").collect();
+            match out {
+                Some(path) => {
+                    std::fs::write(&path, text).map_err(|e| format!("cannot write {path}: {e}"))?
+                }
+                None => print!("{text}"),
+            }
+            eprintln!("datagen: {} positions from {total} games", samples.len());
+            Ok(())
         }
         Command::Variants { show } => {
             match show {

@@ -10,6 +10,7 @@ pub mod any;
 pub mod attacks;
 pub mod bench;
 pub mod bitboard;
+pub mod datagen;
 pub mod engine;
 pub mod eval;
 pub mod game;

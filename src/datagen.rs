@@ -1,0 +1,188 @@
+//! `kaissa datagen`: self-play games that record quiet positions with the search's score and
+//! the game's result, as training data for tuning the evaluation (see `tuning/`).
+//!
+//! Output, one position per line: `FEN | score | result`, the score in centipawns for the side
+//! to move, the result for the first player (1, 0.5 or 0).
+
+use crate::any::AnyGame;
+use crate::bitboard::Bitboard;
+use crate::eval::{EvalTables, params};
+use crate::game::Game;
+use crate::movegen::Outcome;
+use crate::position::Position;
+use crate::search::{Score, SearchParams, search};
+use crate::time::Limits;
+use crate::tt::Table;
+use crate::variant::VariantDef;
+use crate::with_game;
+use rayon::prelude::*;
+use std::sync::Arc;
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct DatagenConfig {
+    /// Games to play.
+    pub games: usize,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Random plies at the start of each game.
+    pub random_plies: usize,
+    /// Seed of the random openings.
+    pub seed: u64,
+    /// Games played at the same time.
+    pub jobs: usize,
+}
+
+/// One recorded position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// The position.
+    pub fen: String,
+    /// Search score for the side to move, centipawns.
+    pub score: i32,
+    /// Result for the first player: 1, 0.5 or 0.
+    pub result: f64,
+}
+
+impl Sample {
+    /// The sample as a line of the data file.
+    pub fn line(&self) -> String {
+        format!("{} | {} | {}", self.fen, self.score, self.result)
+    }
+
+    /// Reads a line of the data file.
+    pub fn parse(line: &str) -> Result<Sample, String> {
+        let mut parts = line.split('|').map(str::trim);
+        let (Some(fen), Some(score), Some(result), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(format!("bad sample line: {line}"));
+        };
+        Ok(Sample {
+            fen: fen.to_string(),
+            score: score.parse().map_err(|_| format!("bad score in: {line}"))?,
+            result: result
+                .parse()
+                .map_err(|_| format!("bad result in: {line}"))?,
+        })
+    }
+}
+
+fn next(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
+}
+
+/// Plays one game and returns its quiet positions.
+fn play<B: Bitboard>(
+    g: &Arc<Game<B>>,
+    eval: &EvalTables<B>,
+    cfg: &DatagenConfig,
+    mut seed: u64,
+) -> Vec<Sample> {
+    let mut pos: Position<B> = g.start_position();
+    let tt = Arc::new(Table::new(4));
+    for _ in 0..cfg.random_plies {
+        let mut l = Vec::new();
+        pos.generate(&mut l);
+        if l.is_empty() {
+            return Vec::new();
+        }
+        let m = l[(next(&mut seed) % l.len() as u64) as usize];
+        pos.make(m);
+    }
+    let mut pending: Vec<(String, i32)> = Vec::new();
+    let outcome = loop {
+        if let Some(o) = pos.outcome() {
+            break Some(o);
+        }
+        if pos.ply_count() > 600 {
+            break None;
+        }
+        let limits = Limits {
+            nodes: Some(cfg.nodes),
+            ..Default::default()
+        };
+        let r = search(
+            &pos,
+            SearchParams::simple(eval, tt.clone(), limits),
+            &mut |_| {},
+        );
+        let Some(best) = r.best else { break None };
+        let quiet = pos.piece_at(best.to()).is_none() && best.promotes_to().is_none();
+        if let Score::Cp(cp) = r.score
+            && quiet
+            && !pos.royal_attacked()
+        {
+            pending.push((pos.to_fen(), cp));
+        }
+        pos.make(best);
+    };
+    let result = match outcome {
+        Some(Outcome::Win(c, _)) if c == crate::geometry::Color::First => 1.0,
+        Some(Outcome::Win(..)) => 0.0,
+        _ => 0.5,
+    };
+    pending
+        .into_iter()
+        .map(|(fen, score)| Sample { fen, score, result })
+        .collect()
+}
+
+/// Generates samples for a variant; `progress(games_done)` after each game.
+pub fn generate(
+    def: &VariantDef,
+    cfg: &DatagenConfig,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<Vec<Sample>, String> {
+    let game = AnyGame::new(def)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(cfg.jobs.max(1))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    Ok(with_game!(&game, g => {
+        let eval = EvalTables::new(g, &params::DEFAULT);
+        pool.install(|| {
+            (0..cfg.games)
+                .into_par_iter()
+                .flat_map_iter(|i| {
+                    let seed = (cfg.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
+                    let s = play(g, &eval, cfg, seed);
+                    progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
+                    s
+                })
+                .collect::<Vec<_>>()
+        })
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Registry;
+
+    #[test]
+    fn samples_round_trip_and_games_produce_them() {
+        let s = Sample {
+            fen: "x w - - 0 1".into(),
+            score: -35,
+            result: 0.5,
+        };
+        assert_eq!(Sample::parse(&s.line()).unwrap(), s);
+        assert!(Sample::parse("a | b").is_err());
+        let def = Registry::builtin().get("kaissa", &[]).unwrap();
+        let cfg = DatagenConfig {
+            games: 2,
+            nodes: 300,
+            random_plies: 4,
+            seed: 7,
+            jobs: 1,
+        };
+        let samples = generate(&def, &cfg, &|_| {}).unwrap();
+        assert!(samples.len() > 10);
+        assert!(samples.iter().all(|s| [0.0, 0.5, 1.0].contains(&s.result)));
+    }
+}
