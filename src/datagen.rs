@@ -121,7 +121,7 @@ fn play<B: Bitboard>(
         pos.make(best);
     };
     let result = match outcome {
-        Some(Outcome::Win(c, _)) if c == crate::geometry::Color::First => 1.0,
+        Some(Outcome::Win(crate::geometry::Color::First, _)) => 1.0,
         Some(Outcome::Win(..)) => 0.0,
         _ => 0.5,
     };
