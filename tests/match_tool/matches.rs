@@ -1,0 +1,188 @@
+//! Whole matches of the real engine: a round robin of four configurations on two games at
+//! once, and SPRT runs that stop as soon as they decide; the table's statistics.
+
+use super::harness::*;
+use kaissa::tournament::stats::{Sprt, Verdict, Wdl};
+use std::collections::BTreeMap;
+
+#[test]
+fn round_robin_of_four_configurations() {
+    let dir = TempDir::new("round-robin");
+    let pgn = dir.file("rr.pgn");
+    let names = ["hash1", "hash2", "threads2", "multipv2"];
+    let specs = [
+        real(names[0], "option.Hash=1"),
+        real(names[1], "option.Hash=2"),
+        real(names[2], "option.Threads=2"),
+        real(names[3], "option.MultiPV=2"),
+    ];
+    let mut args = Vec::new();
+    for s in &specs {
+        args.extend(["--engine", s.as_str()]);
+    }
+    args.extend([
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--concurrency",
+        "2",
+        "--seed",
+        "2",
+        "--pgn",
+        &pgn,
+    ]);
+    let run = kaissa_match(&args).ok();
+    eprintln!("round robin: {:.1?}", run.elapsed);
+    let games = read_pgn(&pgn);
+    check_tags(&games);
+    assert_eq!(games.len(), 12, "6 pairings x 2 games: {run}");
+    // Every round once; every pairing twice, once with each colour, from the same opening.
+    let mut rounds: Vec<usize> = games
+        .iter()
+        .map(|g| g.tag("Round").unwrap().parse().unwrap())
+        .collect();
+    rounds.sort();
+    assert_eq!(rounds, (1..=12).collect::<Vec<_>>());
+    let mut pairings: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    for g in &games {
+        let w = g.tag("White").unwrap();
+        let b = g.tag("Black").unwrap();
+        assert!(names.contains(&w) && names.contains(&b) && w != b, "{g:?}");
+        *pairings.entry((w, b)).or_default() += 1;
+        assert_eq!(g.tag("Variant"), Some("kaissa"));
+        assert_eq!(g.tag("TimeControl"), Some("depth 1"));
+        assert!(!g.moves.is_empty(), "{g:?}");
+    }
+    assert_eq!(
+        pairings.len(),
+        12,
+        "each ordered pairing once: {pairings:?}"
+    );
+    for name in names {
+        let yellow = games
+            .iter()
+            .filter(|g| g.tag("White") == Some(name))
+            .count();
+        assert_eq!(
+            yellow, 3,
+            "{name} has the first move once against each opponent"
+        );
+    }
+    // The table: all four, six games each, and the PGN's results.
+    let mut points = 0.0;
+    for name in names {
+        let (mut w, mut d, mut l) = (0, 0, 0);
+        for g in &games {
+            let me_first = g.tag("White") == Some(name);
+            if !me_first && g.tag("Black") != Some(name) {
+                continue;
+            }
+            match (g.result.as_str(), me_first) {
+                ("1-0", true) | ("0-1", false) => w += 1,
+                ("1-0", false) | ("0-1", true) => l += 1,
+                ("1/2-1/2", _) => d += 1,
+                (r, _) => panic!("unexpected result {r}: {g:?}"),
+            }
+        }
+        let row = run.row(name);
+        assert_eq!(row.0, 6, "{run}");
+        assert_eq!((row.2, row.3, row.4), (w, d, l), "{name}: {run}");
+        points += row.1;
+    }
+    assert_eq!(points, 12.0, "{run}");
+    // One progress line per game.
+    let progress = run
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("game ") && l.contains("/12: "))
+        .count();
+    assert_eq!(progress, 12, "{run}");
+    assert_eq!(check_pgn_ok(&pgn), 12);
+}
+
+/// `--sprt` against an engine that always forfeits: stops long before `--games` with H1
+/// accepted (engine 0 stronger), or H0 with the engines the other way round.
+#[test]
+fn sprt_stops_early() {
+    let dir = TempDir::new("sprt");
+    let (good, bad) = (real("real", ""), fake("illegal_move", &[], "bad"));
+    for (first, second, verdict) in [(&good, &bad, "H1"), (&bad, &good, "H0")] {
+        let pgn = dir.file(&format!("{verdict}.pgn"));
+        let run = kaissa_match(&[
+            "--engine",
+            first,
+            "--engine",
+            second,
+            "--games",
+            "200",
+            "--depth",
+            "1",
+            "--concurrency",
+            "2",
+            "--sprt",
+            "elo0=0 elo1=10 alpha=0.05 beta=0.05",
+            "--pgn",
+            &pgn,
+        ])
+        .ok();
+        eprintln!("SPRT {verdict}: {:.1?}", run.elapsed);
+        let sprt_line = run
+            .stdout
+            .lines()
+            .find(|l| l.starts_with("SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05: LLR "))
+            .unwrap_or_else(|| panic!("no SPRT line: {run}"));
+        assert!(
+            sprt_line.ends_with(&format!(", {verdict} accepted")),
+            "{run}"
+        );
+        let (played, ..) = run.row("real");
+        assert!(played < 100, "the test stopped early: {run}");
+        assert_eq!(run.row("bad").0, played);
+        // The PGN holds exactly the games the table counts.
+        assert_eq!(read_pgn(&pgn).len(), played as usize, "{run}");
+        assert_eq!(check_pgn_ok(&pgn), played as usize);
+    }
+}
+
+/// The documented contract of `Wdl::elo`: the 95% interval is infinite when the score is
+/// 0% or 100%; and two games cannot pin an Elo difference down to zero error.
+#[test]
+#[ignore = "bug: Wdl::elo gives an error of 0 (table: '+3600.0 +- 0.0') when the per-game variance is 0 (all wins, all losses or all draws)"]
+fn elo_error_is_never_zero() {
+    let sweep = Wdl {
+        wins: 2,
+        draws: 0,
+        losses: 0,
+    };
+    assert!(sweep.elo().1.is_infinite(), "{:?}", sweep.elo());
+    let draws = Wdl {
+        wins: 0,
+        draws: 2,
+        losses: 0,
+    };
+    assert!(draws.elo().1 > 0.0, "{:?}", draws.elo());
+}
+
+/// Two wins in two games happen one time in four between equal engines that never draw;
+/// an SPRT with alpha = 0.05 must not accept H1 on them.
+#[test]
+#[ignore = "bug: Sprt::llr floors the variance at 1e-6, so 2-0 gives LLR ~14000 and accepts H1 (0-2: H0) after two games"]
+fn sprt_does_not_decide_on_two_games() {
+    let s = Sprt::parse("elo0=0 elo1=10 alpha=0.05 beta=0.05").unwrap();
+    for (w, l) in [(2, 0), (0, 2), (3, 0)] {
+        let r = Wdl {
+            wins: w,
+            draws: 0,
+            losses: l,
+        };
+        assert_eq!(s.verdict(&r), None, "{r:?}: LLR {}", s.llr(&r));
+    }
+    // Many more decisive games one way do decide.
+    let r = Wdl {
+        wins: 60,
+        draws: 0,
+        losses: 0,
+    };
+    assert_eq!(s.verdict(&r), Some(Verdict::H1));
+}
