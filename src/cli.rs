@@ -550,18 +550,10 @@ fn pgn_date() -> String {
 
 fn run_match(config: &kaissa::tournament::MatchConfig, pgn: Option<&str>) -> Result<(), String> {
     use std::io::Write;
-    let mut pgn_file = match pgn {
-        Some(path) => Some(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| format!("cannot open {path}: {e}"))?,
-        ),
-        None => None,
-    };
+    // Opened at the first game, so a refused match leaves no file behind.
+    let mut pgn_file: Option<std::fs::File> = None;
     let date = pgn_date();
-    let pairs = config.engines.len() * (config.engines.len() - 1) / 2;
+    let pairs = config.engines.len() * config.engines.len().saturating_sub(1) / 2;
     let total = config.games * pairs;
     let mut played = 0;
     let mut write_error = None;
@@ -579,10 +571,24 @@ fn run_match(config: &kaissa::tournament::MatchConfig, pgn: Option<&str>) -> Res
             t.draws,
             t.losses
         );
-        if let Some(file) = pgn_file.as_mut() {
-            let text = kaissa::tournament::to_pgn(config, f, &date).write();
-            if let Err(e) = file.write_all(text.as_bytes()) {
-                write_error = Some(e.to_string());
+        if let Some(path) = pgn
+            && write_error.is_none()
+        {
+            if pgn_file.is_none() {
+                match std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                {
+                    Ok(f) => pgn_file = Some(f),
+                    Err(e) => write_error = Some(format!("cannot open {path}: {e}")),
+                }
+            }
+            if let Some(file) = pgn_file.as_mut() {
+                let text = kaissa::tournament::to_pgn(config, f, &date).write();
+                if let Err(e) = file.write_all(text.as_bytes()) {
+                    write_error = Some(e.to_string());
+                }
             }
         }
     })?;

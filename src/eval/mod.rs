@@ -56,8 +56,17 @@ fn centre_distance2(b: &Rect, cell: usize) -> i32 {
 }
 
 impl<B: Bitboard> EvalTables<B> {
-    /// Builds the tables of a game with the given weights.
+    /// Builds the tables of a game with the given weights and the built-in value overrides.
     pub fn new(game: &Game<B>, params: &Params) -> Self {
+        Self::with_overrides(game, params, params::OVERRIDES)
+    }
+
+    /// Builds the tables with explicit per-rule-set piece values (variant, letter, value).
+    pub fn with_overrides(
+        game: &Game<B>,
+        params: &Params,
+        overrides: &[(&str, char, i32)],
+    ) -> Self {
         let b = game.board;
         let cells = b.cell_count();
         let royal = |t: usize| game.end.capture_wins.contains(&(t as u8));
@@ -70,7 +79,7 @@ impl<B: Bitboard> EvalTables<B> {
             } else {
                 params.base + (params.per_move as f64 * mobility(game, t)).round() as i32
             };
-            let over = params::OVERRIDES
+            let over = overrides
                 .iter()
                 .find(|(v, l, _)| *v == game.def.name && *l == p.letter)
                 .map(|o| o.2);

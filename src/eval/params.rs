@@ -55,3 +55,40 @@ pub const DEFAULT: Params = Params {
 /// Per rule set corrections of derived piece values: (variant, piece letter, value in cp).
 /// Empty until tuning (issue 6) measures better figures; the derived values stand for now.
 pub const OVERRIDES: &[(&str, char, i32)] = &[];
+
+impl Params {
+    /// Every weight by name, mutable, for tuners (`pawn_advance[i]` one by one).
+    pub fn fields_mut(&mut self) -> Vec<(String, &mut i32)> {
+        let Params {
+            pawn,
+            base,
+            per_move,
+            centre_per_1000,
+            pawn_advance,
+            pawn_near_promotion,
+            pawn_guarded,
+            stone_adjacent_enemy,
+            stone_near_enemy,
+            stone_shield,
+            unplaced_crowding,
+            tempo,
+        } = self;
+        let mut v: Vec<(String, &mut i32)> = vec![
+            ("pawn".into(), pawn),
+            ("base".into(), base),
+            ("per_move".into(), per_move),
+            ("centre_per_1000".into(), centre_per_1000),
+            ("pawn_near_promotion".into(), pawn_near_promotion),
+            ("pawn_guarded".into(), pawn_guarded),
+            ("stone_adjacent_enemy".into(), stone_adjacent_enemy),
+            ("stone_near_enemy".into(), stone_near_enemy),
+            ("stone_shield".into(), stone_shield),
+            ("unplaced_crowding".into(), unplaced_crowding),
+            ("tempo".into(), tempo),
+        ];
+        for (i, a) in pawn_advance.iter_mut().enumerate() {
+            v.push((format!("pawn_advance[{i}]"), a));
+        }
+        v
+    }
+}

@@ -258,6 +258,13 @@ pub fn run(
         return Err("SPRT is for a match of exactly two engines".into());
     }
     let mut rules = rules_for(config)?;
+    for (i, o) in config.openings.iter().enumerate() {
+        let moves: Vec<&str> = o.moves.iter().map(String::as_str).collect();
+        rules
+            .state_mut()
+            .set_position(o.fen.as_deref(), &moves)
+            .map_err(|e| format!("opening {} cannot be played: {e}", i + 1))?;
+    }
     let pairs: Vec<(usize, usize)> = (0..n)
         .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
         .collect();
@@ -317,6 +324,8 @@ pub fn run(
                             config.variants_file.as_deref(),
                         )
                     };
+                    // An engine that cannot start is a mistake in the set-up, not a game:
+                    // the match stops with the error.
                     let record = match (start(players[0]), start(players[1])) {
                         (Ok(a), Ok(b)) => {
                             let mut ps = [a, b];
@@ -334,16 +343,10 @@ pub fn run(
                             b.quit();
                             rec
                         }
-                        (Err(e), _) => GameRecord {
-                            moves: Vec::new(),
-                            result: "0-1".into(),
-                            reason: format!("Yellow's engine failed to start: {e}"),
-                        },
-                        (_, Err(e)) => GameRecord {
-                            moves: Vec::new(),
-                            result: "1-0".into(),
-                            reason: format!("Red's engine failed to start: {e}"),
-                        },
+                        (Err(e), _) | (_, Err(e)) => {
+                            let _ = tx.send(Err(e));
+                            return;
+                        }
                     };
                     let f = Finished {
                         number,
@@ -410,6 +413,15 @@ pub fn verify_pgn(text: &str, variants_file: Option<&str>) -> Result<usize, Stri
                 .play(m)
                 .map_err(|e| format!("game {}: {e}", i + 1))?;
         }
+        if let Some(tag) = g.tag("Result")
+            && tag != g.result
+        {
+            return Err(format!(
+                "game {}: the Result tag says {tag}, the moves end with {}",
+                i + 1,
+                g.result
+            ));
+        }
         let state = rules.state();
         if let Some(o) = state.outcome() {
             let line = crate::results::result_line(state.def(), o, state.side_to_move());
@@ -420,21 +432,47 @@ pub fn verify_pgn(text: &str, variants_file: Option<&str>) -> Result<usize, Stri
                     g.result
                 ));
             }
-        } else if g.result != "*"
-            && !g.reason.as_deref().is_some_and(|r| {
-                r.contains("time")
-                    || r.contains("crash")
-                    || r.contains("illegal")
-                    || r.contains("adjudicated")
-                    || r.contains("failed")
-            })
-        {
-            return Err(format!(
-                "game {}: result {} without an end on the board or a forfeit",
-                i + 1,
-                g.result
-            ));
+        } else {
+            check_forfeit(g).map_err(|e| format!("game {}: {e}", i + 1))?;
         }
     }
     Ok(games.len())
+}
+
+/// Checks a game that did not end on the board: its reason must be a forfeit or an
+/// adjudication the arbiter gives, and the result must go against the side that forfeited.
+fn check_forfeit(g: &PgnGame) -> Result<(), String> {
+    let reason = g.reason.as_deref().unwrap_or("");
+    if reason.starts_with("adjudicated a draw") {
+        return if g.result == "1/2-1/2" {
+            Ok(())
+        } else {
+            Err(format!("an adjudicated draw scored {}", g.result))
+        };
+    }
+    let forfeits = [
+        "loses on time",
+        "'s engine crashed",
+        "played an illegal move",
+        "'s engine failed to start",
+    ];
+    if !forfeits.iter().any(|f| reason.contains(f)) {
+        return Err(format!(
+            "result {} without an end on the board or a forfeit",
+            g.result
+        ));
+    }
+    let expected = if reason.starts_with(crate::results::color_name(crate::geometry::Color::First))
+    {
+        "0-1"
+    } else if reason.starts_with(crate::results::color_name(crate::geometry::Color::Second)) {
+        "1-0"
+    } else {
+        return Err(format!("cannot tell who forfeited: {reason}"));
+    };
+    if g.result == expected {
+        Ok(())
+    } else {
+        Err(format!("{reason}, but the result is {}", g.result))
+    }
 }

@@ -23,21 +23,25 @@ impl Wdl {
         self.wins as f64 + 0.5 * self.draws as f64
     }
 
-    /// Mean score per game and its per-game variance.
+    /// Mean score per game and its per-game variance. The variance is estimated with one
+    /// extra win, draw and loss added (a prior), so that a short run of identical results
+    /// (2-0, all draws) does not look like certainty: a zero variance would make every
+    /// interval empty and let an SPRT decide on two games.
     fn mean_var(&self) -> (f64, f64) {
         let n = self.games().max(1) as f64;
+        let mean = (self.wins as f64 + 0.5 * self.draws as f64) / n;
         let (w, d, l) = (
-            self.wins as f64 / n,
-            self.draws as f64 / n,
-            self.losses as f64 / n,
+            self.wins as f64 + 1.0,
+            self.draws as f64 + 1.0,
+            self.losses as f64 + 1.0,
         );
-        let mean = w + 0.5 * d;
-        let var = w * (1.0 - mean).powi(2) + d * (0.5 - mean).powi(2) + l * mean.powi(2);
+        let m = n + 3.0;
+        let var = (w * (1.0 - mean).powi(2) + d * (0.5 - mean).powi(2) + l * mean.powi(2)) / m;
         (mean, var)
     }
 
-    /// The Elo difference the score implies and the half-width of its 95% interval
-    /// (infinite when the score is 0% or 100%).
+    /// The Elo difference the score implies and the half-width of its 95% interval (never 0:
+    /// see the variance's prior).
     pub fn elo(&self) -> (f64, f64) {
         let n = self.games();
         if n == 0 {
@@ -157,7 +161,6 @@ impl Sprt {
             return 0.0;
         }
         let (mean, var) = r.mean_var();
-        let var = var.max(1e-6);
         let (s0, s1) = (score_of(self.elo0), score_of(self.elo1));
         n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
@@ -224,6 +227,19 @@ mod tests {
             losses: 2,
         };
         assert_eq!(s.verdict(&early), None);
+        let two_nil = Wdl {
+            wins: 2,
+            draws: 0,
+            losses: 0,
+        };
+        assert_eq!(s.verdict(&two_nil), None);
+        assert!(two_nil.elo().1 > 0.0);
+        let sweep = Wdl {
+            wins: 40,
+            draws: 0,
+            losses: 0,
+        };
+        assert_eq!(s.verdict(&sweep), Some(Verdict::H1));
         assert!(Sprt::parse("elo0=5 elo1=0").is_err());
         assert!(Sprt::parse("elo2=1").is_err());
         assert!(Sprt::parse("elo0=x").is_err());

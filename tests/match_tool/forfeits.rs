@@ -150,20 +150,22 @@ fn bestmove_none_in_a_live_game_loses() {
 }
 
 #[test]
-fn an_engine_that_cannot_start_loses() {
-    let (run, games) = against(
+fn an_engine_that_cannot_start_stops_the_match() {
+    let run = kaissa_match(&[
+        "--engine",
+        &real("real", ""),
+        "--engine",
         "cmd=/nonexistent/kaissa-engine name=bad",
-        &["--depth", "1", "--random-plies", "0"],
+        "--depth",
+        "1",
+        "--random-plies",
+        "0",
+    ]);
+    assert!(
+        run.error_line()
+            .contains("cannot start /nonexistent/kaissa-engine"),
+        "{run}"
     );
-    for g in &games {
-        let reason = g.reason.as_deref().unwrap_or("");
-        assert!(
-            reason.contains("engine failed to start: cannot start /nonexistent/kaissa-engine"),
-            "{g:?}"
-        );
-        assert!(g.moves.is_empty());
-    }
-    assert_eq!(run.row("real"), (2, 2.0, 2, 0, 0), "{run}");
 }
 
 /// The arbiter checks moves against the rules of the variant and the side to move, not

@@ -169,7 +169,6 @@ fn unreadable_input_fails() {
 /// A forfeit must go against the side that forfeited: a PGN that gives the game to the
 /// engine that played the illegal move has a wrong result.
 #[test]
-#[ignore = "bug: --check-pgn accepts any result for a forfeit (verify_pgn only looks for a keyword in the reason)"]
 fn a_forfeit_won_by_the_forfeiting_side_fails() {
     let text = "[Event \"kaissa match\"]\n[Result \"0-1\"]\n[Variant \"kaissa\"]\n\
                 [Termination \"Red played an illegal move: e2e9\"]\n\n\
@@ -183,7 +182,6 @@ fn a_forfeit_won_by_the_forfeiting_side_fails() {
 /// The `Result` tag is what rating tools read: one that disagrees with the game is a wrong
 /// result even when the movetext is right.
 #[test]
-#[ignore = "bug: --check-pgn ignores the Result tag (only the movetext result is checked)"]
 fn a_wrong_result_tag_fails() {
     let (mut games, i) = games_and("Yellow captures the Home Stone");
     for (k, v) in games[i].tags.iter_mut() {
