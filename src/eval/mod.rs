@@ -230,12 +230,23 @@ mod tests {
 
     #[test]
     fn derived_values_are_ordered_sensibly() {
-        let (g, t) = tables("kaissa");
+        let (g, _) = tables("kaissa");
+        let t = EvalTables::with_overrides(&g, &params::DEFAULT, &[]);
         let v = |l: char| t.value[g.pieces.iter().position(|p| p.letter == l).unwrap()];
         assert!(v('U') > v('A') && v('A') > v('B') && v('B') > v('I'));
         assert!(v('I') > v('R') && v('R') > v('P'));
         assert_eq!(v('H'), 0);
-        assert_eq!(v('P'), 100);
+        assert_eq!(v('P'), params::DEFAULT.pawn);
+    }
+
+    #[test]
+    fn overrides_replace_derived_values() {
+        let (g, _) = tables("kaissa");
+        let t = EvalTables::with_overrides(&g, &params::DEFAULT, &[("kaissa", 'R', 777)]);
+        let r = g.pieces.iter().position(|p| p.letter == 'R').unwrap();
+        assert_eq!(t.value[r], 777);
+        let other = EvalTables::with_overrides(&g, &params::DEFAULT, &[("gorean", 'R', 777)]);
+        assert_ne!(other.value[r], 777);
     }
 
     #[test]
