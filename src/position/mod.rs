@@ -240,10 +240,10 @@ impl<B: Bitboard> Position<B> {
         self.hand[c][t] = n;
     }
 
-    /// Plays a move, which must be legal in this position.
-    pub fn make(&mut self, mv: Move) {
-        let us = self.stm;
-        let mut undo = Undo {
+    /// What taking `mv` back will need, with the current drop-window part of the key.
+    #[inline(always)]
+    fn undo_record(&self, mv: Move, turn_key: u64) -> Undo<B> {
+        Undo {
             mv,
             captured: NO_PIECE,
             moved: NO_PIECE,
@@ -251,13 +251,18 @@ impl<B: Bitboard> Position<B> {
             reversible: self.reversible,
             unmoved: self.unmoved,
             key: self.key,
-            rep: self.repetition_key(),
-        };
-        self.reversible += 1;
-        let pending = self.hand_nonempty(Color::First) || self.hand_nonempty(Color::Second);
-        if pending {
-            self.key ^= self.turn_key();
+            rep: self.key ^ turn_key,
         }
+    }
+
+    /// Plays a move, which must be legal in this position.
+    pub fn make(&mut self, mv: Move) {
+        let us = self.stm;
+        let turn_key = self.turn_key();
+        let mut undo = self.undo_record(mv, turn_key);
+        self.reversible += 1;
+        let pending = self.any_in_hand();
+        self.key ^= turn_key;
         if mv.is_drop() {
             let t = mv.drop_type();
             let n = self.in_hand(us, t);
@@ -345,16 +350,8 @@ impl<B: Bitboard> Position<B> {
     /// either player holds pieces in hand, where the turn count matters.
     pub fn make_null(&mut self) {
         debug_assert!(!self.hand_nonempty(Color::First) && !self.hand_nonempty(Color::Second));
-        self.undo.push(Undo {
-            mv: Move::NULL,
-            captured: NO_PIECE,
-            moved: NO_PIECE,
-            halfmove: self.halfmove,
-            reversible: self.reversible,
-            unmoved: self.unmoved,
-            key: self.key,
-            rep: self.repetition_key(),
-        });
+        let record = self.undo_record(Move::NULL, self.turn_key());
+        self.undo.push(record);
         if self.stm == Color::Second {
             self.fullmove += 1;
         }
