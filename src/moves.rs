@@ -8,7 +8,7 @@ use crate::game::Game;
 /// A move: a piece moving from one cell to another (possibly promoting), or a drop.
 ///
 /// Bits 0-9 hold the origin (or, for a drop, the dropped type), bits 10-19 the target,
-/// bits 20-24 the promotion type plus one (0: none), bit 25 marks a drop.
+/// bits 20-24 the promotion type plus one (0: none), bit 25 marks a drop, bit 26 the pass.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Move(u32);
 
@@ -17,6 +17,10 @@ const DROP: u32 = 1 << 25;
 impl Move {
     /// The null move: moves nothing; never legal, used as "no move".
     pub const NULL: Move = Move(0);
+
+    /// The pass of games that allow one when a player has no other move (Caïssa), written
+    /// `0000`.
+    pub const PASS: Move = Move(1 << 26);
 
     /// A piece moving from `from` to `to`.
     #[inline(always)]

@@ -1,15 +1,14 @@
 //! Perft: counting the leaves of the legal-move tree, the standard check of a move generator.
 //!
-//! The last ply is bulk-counted ([`Position::count_moves`]) rather than played. Positions where
+//! The last ply is bulk-counted ([`Rules::count_moves`]) rather than played. Positions where
 //! the game is decided by the rules have no children; repetition and the ply limit are ignored,
 //! as chess perft does.
 
-use crate::bitboard::Bitboard;
 use crate::moves::Move;
-use crate::position::Position;
+use crate::rules::Rules;
 
 /// The number of leaves of the legal-move tree of `depth` plies below `pos`.
-pub fn perft<B: Bitboard>(pos: &mut Position<B>, depth: u32) -> u64 {
+pub fn perft<P: Rules>(pos: &mut P, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_moves(),
@@ -28,7 +27,7 @@ pub fn perft<B: Bitboard>(pos: &mut Position<B>, depth: u32) -> u64 {
 }
 
 /// Perft split by root move: each legal move with the leaf count below it.
-pub fn divide<B: Bitboard>(pos: &mut Position<B>, depth: u32) -> Vec<(Move, u64)> {
+pub fn divide<P: Rules>(pos: &mut P, depth: u32) -> Vec<(Move, u64)> {
     let mut list = Vec::new();
     pos.generate(&mut list);
     list.into_iter()

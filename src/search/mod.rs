@@ -6,10 +6,8 @@
 pub mod ordering;
 pub mod worker;
 
-use crate::bitboard::Bitboard;
-use crate::eval::EvalTables;
 use crate::moves::Move;
-use crate::position::Position;
+use crate::rules::Rules;
 use crate::time::{Budget, Limits, budget};
 use crate::tt::Table;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtOrd};
@@ -166,10 +164,10 @@ pub struct Signals {
     pub pondering: Arc<AtomicBool>,
 }
 
-/// Everything a search needs besides the position.
-pub struct SearchParams<'a, B: Bitboard> {
+/// Everything a search needs besides the position; `E` is the game's evaluation tables.
+pub struct SearchParams<'a, E> {
     /// Evaluation tables of the game.
-    pub eval: &'a EvalTables<B>,
+    pub eval: &'a E,
     /// The shared transposition table.
     pub tt: Arc<Table>,
     /// What the search may spend.
@@ -182,9 +180,9 @@ pub struct SearchParams<'a, B: Bitboard> {
     pub signals: Signals,
 }
 
-impl<'a, B: Bitboard> SearchParams<'a, B> {
+impl<'a, E> SearchParams<'a, E> {
     /// One thread, no move overhead, no outside signals: for benches, tests and tools.
-    pub fn simple(eval: &'a EvalTables<B>, tt: Arc<Table>, limits: Limits) -> Self {
+    pub fn simple(eval: &'a E, tt: Arc<Table>, limits: Limits) -> Self {
         SearchParams {
             eval,
             tt,
@@ -199,7 +197,7 @@ impl<'a, B: Bitboard> SearchParams<'a, B> {
     }
 
     /// [`SearchParams::simple`] to a fixed depth.
-    pub fn depth(eval: &'a EvalTables<B>, tt: Arc<Table>, depth: i32) -> Self {
+    pub fn depth(eval: &'a E, tt: Arc<Table>, depth: i32) -> Self {
         let limits = Limits {
             depth: Some(depth),
             ..Default::default()
@@ -218,9 +216,9 @@ struct RootMove {
 
 /// Searches `pos` within `params.limits`, calling `report` after each finished iteration of
 /// the main thread, and returns the best move.
-pub fn search<B: Bitboard>(
-    pos: &Position<B>,
-    params: SearchParams<'_, B>,
+pub fn search<P: Rules>(
+    pos: &P,
+    params: SearchParams<'_, P::Eval>,
     report: &mut (dyn FnMut(&Info) + Send),
 ) -> SearchResult {
     let threads = params.threads.max(1);
@@ -234,11 +232,10 @@ pub fn search<B: Bitboard>(
         nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
     };
     control.tt.new_search();
-    let game = pos.game().clone();
     let mut root: Vec<Move> = Vec::new();
     pos.generate(&mut root);
     if !params.limits.searchmoves.is_empty() {
-        root.retain(|m| params.limits.searchmoves.contains(&m.to_text(&game)));
+        root.retain(|m| params.limits.searchmoves.contains(&pos.move_text(*m)));
     }
     if root.is_empty() {
         return SearchResult {
@@ -246,7 +243,7 @@ pub fn search<B: Bitboard>(
             ponder: None,
             score: Score::from_internal(match pos.decided() {
                 Some(o) => o.score_for(pos.side_to_move()) * MATE,
-                None => 0,
+                None => pos.no_move_result() * MATE,
             }),
             depth: 0,
             nodes: 0,
@@ -256,7 +253,7 @@ pub fn search<B: Bitboard>(
     let report = Mutex::new(report);
     let run = |id: usize| {
         let mut w = Worker::new(pos.clone(), params.eval, &control, id);
-        let out = iterate(&mut w, &root, &params.limits, &game, &|info: &Info| {
+        let out = iterate(&mut w, &root, &params.limits, &|info: &Info| {
             if id == 0 {
                 (report.lock().expect("report lock"))(info)
             }
@@ -294,11 +291,10 @@ pub fn search<B: Bitboard>(
 }
 
 /// Iterative deepening on one worker.
-fn iterate<B: Bitboard>(
-    w: &mut Worker<'_, B>,
+fn iterate<P: Rules>(
+    w: &mut Worker<'_, P>,
     root: &[Move],
     limits: &Limits,
-    game: &crate::game::Game<B>,
     report: &dyn Fn(&Info),
 ) -> SearchResult {
     let mut roots: Vec<RootMove> = root
@@ -368,7 +364,11 @@ fn iterate<B: Bitboard>(
                 nodes: w.control.total_nodes().max(w.nodes),
                 time: w.control.start.elapsed(),
                 hashfull: w.control.tt.hashfull(),
-                pv: roots[pv_index].pv.iter().map(|m| m.to_text(game)).collect(),
+                pv: roots[pv_index]
+                    .pv
+                    .iter()
+                    .map(|m| w.pos.move_text(*m))
+                    .collect(),
             });
         }
         if w.control.is_stopped() {

@@ -2,10 +2,8 @@
 //! (capturing the Home Stone first of all), promotions, killer moves, and quiet moves by
 //! history.
 
-use crate::bitboard::Bitboard;
-use crate::eval::EvalTables;
 use crate::moves::Move;
-use crate::position::Position;
+use crate::rules::Rules;
 
 /// Score for the transposition-table move.
 const HASH_MOVE: i32 = 10_000_000;
@@ -62,53 +60,30 @@ impl Ordering {
         }
     }
 
-    /// True when `mv` captures or promotes.
-    #[inline(always)]
-    pub fn is_noisy<B: Bitboard>(pos: &Position<B>, mv: Move) -> bool {
-        !mv.is_drop() && (pos.piece_at(mv.to()).is_some() || mv.promotes_to().is_some())
-    }
-
     /// Scores each move for ordering, highest first.
-    pub fn score<B: Bitboard>(
+    pub fn score<P: Rules>(
         &self,
-        pos: &Position<B>,
-        eval: &EvalTables<B>,
+        pos: &P,
+        eval: &P::Eval,
         moves: &[Move],
         hash_move: Move,
         ply: usize,
         out: &mut Vec<i32>,
     ) {
         out.clear();
-        let royal = &pos.game().end.capture_wins;
         for &mv in moves {
             let s = if mv == hash_move {
                 HASH_MOVE
             } else if mv.is_drop() {
                 self.history[self.slot(mv)]
+            } else if pos.is_noisy(mv) {
+                NOISY + pos.noisy_value(eval, mv)
+            } else if self.killers[ply][0] == mv {
+                KILLER
+            } else if self.killers[ply][1] == mv {
+                KILLER - 1
             } else {
-                let victim = pos.piece_at(mv.to()).map(|(_, t)| t);
-                let promo = mv.promotes_to();
-                if victim.is_some() || promo.is_some() {
-                    let attacker = pos.piece_at(mv.from()).map_or(0, |(_, t)| t);
-                    let mut s = NOISY - eval.value[attacker as usize] / 16;
-                    if let Some(v) = victim {
-                        s += if royal.contains(&v) {
-                            5_000_000
-                        } else {
-                            eval.value[v as usize] * 16
-                        };
-                    }
-                    if let Some(p) = promo {
-                        s += eval.value[p as usize] * 8;
-                    }
-                    s
-                } else if self.killers[ply][0] == mv {
-                    KILLER
-                } else if self.killers[ply][1] == mv {
-                    KILLER - 1
-                } else {
-                    self.history[self.slot(mv)]
-                }
+                self.history[self.slot(mv)]
             };
             out.push(s);
         }

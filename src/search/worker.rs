@@ -5,19 +5,16 @@
 
 use super::ordering::{Ordering, pick};
 use super::{CONTEMPT, Control, MATE, MAX_PLY, Score, from_tt, to_tt};
-use crate::bitboard::Bitboard;
-use crate::eval::EvalTables;
 use crate::movegen::Outcome;
 use crate::moves::Move;
-use crate::position::Position;
+use crate::rules::Rules;
 use crate::tt::{Bound, Entry};
-use crate::variant::NoMoveResult;
 
 /// Search state private to one thread.
-pub struct Worker<'a, B: Bitboard> {
+pub struct Worker<'a, P: Rules> {
     /// The position being searched (moves are made and unmade on it).
-    pub pos: Position<B>,
-    pub(super) eval: &'a EvalTables<B>,
+    pub pos: P,
+    pub(super) eval: &'a P::Eval,
     pub(super) control: &'a Control,
     /// Thread index: 0 is the main thread, which watches the clock.
     pub(super) id: usize,
@@ -35,10 +32,10 @@ pub struct Worker<'a, B: Bitboard> {
     score_lists: Vec<Vec<i32>>,
 }
 
-impl<'a, B: Bitboard> Worker<'a, B> {
+impl<'a, P: Rules> Worker<'a, P> {
     /// A worker searching `pos`.
-    pub fn new(pos: Position<B>, eval: &'a EvalTables<B>, control: &'a Control, id: usize) -> Self {
-        let cells = pos.game().board.files * pos.game().board.ranks;
+    pub fn new(pos: P, eval: &'a P::Eval, control: &'a Control, id: usize) -> Self {
+        let cells = pos.cells();
         let lmr = (0..64)
             .map(|d| {
                 let mut row = [0u8; 64];
@@ -115,18 +112,16 @@ impl<'a, B: Bitboard> Worker<'a, B> {
 
     /// The score when the side to move has no legal move.
     fn no_move_score(&self, ply: usize) -> i32 {
-        match self.pos.game().end.no_moves {
-            NoMoveResult::Draw => Self::draw_score(ply),
-            NoMoveResult::Loss => -(MATE - ply as i32),
-            NoMoveResult::Win => MATE - ply as i32,
+        match self.pos.no_move_result() {
+            0 => Self::draw_score(ply),
+            r if r < 0 => -(MATE - ply as i32),
+            _ => MATE - ply as i32,
         }
     }
 
     /// True when the position is drawn by history (repetition inside the tree, ply limit).
     fn history_draw(&self) -> bool {
-        let end = &self.pos.game().end;
-        (end.repetition > 0 && self.pos.repetitions() > 0)
-            || (end.ply_limit > 0 && self.pos.halfmove_clock() >= end.ply_limit)
+        self.pos.history_draw()
     }
 
     /// Principal variation search of `depth` plies below the current position.
@@ -155,9 +150,9 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(&self.pos);
+            return self.pos.evaluate(self.eval);
         }
-        let in_danger = self.pos.royal_attacked();
+        let in_danger = self.pos.in_danger();
         if in_danger && (ply as i32) < 2 * self.root_depth {
             depth += 1;
         }
@@ -187,14 +182,14 @@ impl<'a, B: Bitboard> Worker<'a, B> {
                 }
             }
         }
-        let eval = static_eval.unwrap_or_else(|| self.eval.evaluate(&self.pos));
+        let eval = static_eval.unwrap_or_else(|| self.pos.evaluate(self.eval));
         if !pv_node && !in_danger && ply > 0 && beta.abs() < MATE - 1000 {
             // Reverse futility pruning: far above beta at shallow depth.
             if depth <= 6 && eval - 85 * depth >= beta {
                 return eval;
             }
-            // Null-move pruning (not while hands matter: the turn count would shift).
-            if depth >= 3 && eval >= beta && !self.pos.any_in_hand() && self.has_pieces() {
+            // Null-move pruning, where the game says it is sound.
+            if depth >= 3 && eval >= beta && self.pos.null_move_allowed() {
                 let r = 3 + depth / 4;
                 self.pos.make_null();
                 let score = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, None);
@@ -234,7 +229,7 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let mv = moves[i];
-            let noisy = Ordering::is_noisy(&self.pos, mv);
+            let noisy = self.pos.is_noisy(mv);
             self.pos.make(mv);
             let mut score;
             if i == 0 {
@@ -305,18 +300,6 @@ impl<'a, B: Bitboard> Worker<'a, B> {
         best
     }
 
-    /// True when the side to move has a piece other than pawns and its Home Stone (null-move
-    /// pruning is unsafe in bare pawn endings).
-    fn has_pieces(&self) -> bool {
-        let g = self.pos.game();
-        let us = self.pos.side_to_move();
-        (0..g.types()).any(|t| {
-            !g.pieces[t].pawn
-                && !g.end.capture_wins.contains(&(t as u8))
-                && self.pos.pieces(us, t as u8).any()
-        })
-    }
-
     /// Quiescence search: captures and promotions until the position is quiet.
     /// `qdepth` counts quiescence plies; only the first ones answer a threat to the Home
     /// Stone with every move, which bounds the tree.
@@ -333,12 +316,12 @@ impl<'a, B: Bitboard> Worker<'a, B> {
             return self.decided_score(o, ply);
         }
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(&self.pos);
+            return self.pos.evaluate(self.eval);
         }
-        let in_danger = qdepth < 2 && self.pos.royal_attacked();
+        let in_danger = qdepth < 2 && self.pos.in_danger();
         let mut best = -MATE - 1;
         if !in_danger {
-            let stand = self.eval.evaluate(&self.pos);
+            let stand = self.pos.evaluate(self.eval);
             if stand >= beta {
                 return stand;
             }

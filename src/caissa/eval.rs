@@ -1,0 +1,158 @@
+//! Static evaluation of Caïssa, from the side to move's view.
+//!
+//! The game is won by trapping the Queen, so most terms measure the Queens' freedom: the
+//! tiles next to each Queen (where a checked Queen may go), its mobility, the tiles within two
+//! steps (its room as the board sinks), whether it can move at all (its tile may be one the
+//! group cannot lose), and the enemy pieces one move away from giving check. Rooks, Bishops
+//! and Knights count as material (only the Queen captures them) and by their activity and
+//! closeness to the enemy Queen. Symmetric: a position and its colour-flipped mirror
+//! evaluate the same.
+
+use super::board::{TABLES, bishop, connected, grow, queen, rook};
+use super::position::CaissaPosition;
+use super::{BISHOP, KNIGHT, QUEEN, ROOK};
+use crate::geometry::Color;
+
+/// The weights of the Caïssa evaluation, all in centipawns (the one place they live).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CaissaParams {
+    /// Value of a Rook, a Bishop and a Knight.
+    pub value: [i32; 3],
+    /// Per tile next to the Queen that it could step to.
+    pub escape: i32,
+    /// When the Queen has no tile to step to.
+    pub no_escape: i32,
+    /// Per square the Queen could move to.
+    pub queen_mobility: i32,
+    /// Per tile within two steps of the Queen.
+    pub room: i32,
+    /// When the Queen's own tile cannot be removed (the Queen cannot move at all).
+    pub frozen: i32,
+    /// Per enemy piece that could give check with its next move.
+    pub threat: i32,
+    /// Per target square of a Rook, Bishop or Knight.
+    pub activity: i32,
+    /// Per step a Rook, Bishop or Knight is closer to the enemy Queen than 6.
+    pub closeness: i32,
+    /// For the side to move.
+    pub tempo: i32,
+}
+
+/// The default weights (hand-set, not tuned).
+pub const DEFAULT: CaissaParams = CaissaParams {
+    value: [450, 330, 320],
+    escape: 14,
+    no_escape: 60,
+    queen_mobility: 3,
+    room: 2,
+    frozen: 40,
+    threat: 18,
+    activity: 2,
+    closeness: 4,
+    tempo: 12,
+};
+
+/// King distance between two cells.
+fn distance(a: usize, b: usize) -> i32 {
+    let (fa, ra) = ((a % 7) as i32, (a / 7) as i32);
+    let (fb, rb) = ((b % 7) as i32, (b / 7) as i32);
+    (fa - fb).abs().max((ra - rb).abs())
+}
+
+impl CaissaParams {
+    /// The evaluation from the side to move's view.
+    pub fn evaluate(&self, pos: &CaissaPosition) -> i32 {
+        let white = self.side(pos, Color::First);
+        let black = self.side(pos, Color::Second);
+        let score = white - black;
+        let score = if pos.side_to_move() == Color::First {
+            score
+        } else {
+            -score
+        };
+        score + self.tempo
+    }
+
+    /// Terms for one side, as (name, value) pairs.
+    pub fn terms(&self, pos: &CaissaPosition, us: Color) -> [(&'static str, i32); 5] {
+        let them = us.flip();
+        let tiles = pos.tiles();
+        let own: u64 = (0..4).map(|t| pos.pieces(us, t)).fold(0, |a, b| a | b);
+        let theirs: u64 = (0..4).map(|t| pos.pieces(them, t)).fold(0, |a, b| a | b);
+        let all = own | theirs;
+        let mut material = 0;
+        for (i, t) in [ROOK, BISHOP, KNIGHT].into_iter().enumerate() {
+            material += self.value[i] * pos.pieces(us, t).count_ones() as i32;
+        }
+        let qbb = pos.pieces(us, QUEEN);
+        if qbb == 0 {
+            return [
+                ("material", material),
+                ("queen", 0),
+                ("danger", 0),
+                ("activity", 0),
+                ("room", 0),
+            ];
+        }
+        let q = qbb.trailing_zeros() as usize;
+        let enemy_queen = pos.pieces(them, QUEEN);
+        let steps = TABLES.king[q] & tiles & !own & !enemy_queen;
+        let mut queen_term = self.escape * steps.count_ones() as i32;
+        if steps == 0 {
+            queen_term -= self.no_escape;
+        }
+        queen_term +=
+            self.queen_mobility * (queen(q, all) & tiles & !own & !enemy_queen).count_ones() as i32;
+        if !connected(tiles & !qbb) {
+            queen_term -= self.frozen;
+        }
+        let room = self.room * (grow(grow(qbb)) & tiles).count_ones() as i32;
+        // Enemy pieces that could move to a square from which they check our Queen.
+        let mut danger = 0;
+        let check_from = [rook(q, all), bishop(q, all), TABLES.knight[q]];
+        for (i, t) in [ROOK, BISHOP, KNIGHT].into_iter().enumerate() {
+            let mut bb = pos.pieces(them, t);
+            while bb != 0 {
+                let from = bb.trailing_zeros() as usize;
+                bb &= bb - 1;
+                let reach = match t {
+                    ROOK => rook(from, all),
+                    BISHOP => bishop(from, all),
+                    _ => TABLES.knight[from],
+                };
+                if reach & check_from[i] & !qbb != 0 {
+                    danger -= self.threat;
+                }
+            }
+        }
+        let mut activity = 0;
+        let eq = enemy_queen.trailing_zeros() as usize;
+        for t in [ROOK, BISHOP, KNIGHT] {
+            let mut bb = pos.pieces(us, t);
+            while bb != 0 {
+                let from = bb.trailing_zeros() as usize;
+                bb &= bb - 1;
+                let reach = match t {
+                    ROOK => rook(from, all),
+                    BISHOP => bishop(from, all),
+                    _ => TABLES.knight[from],
+                };
+                activity += self.activity * (reach & !qbb).count_ones() as i32;
+                if eq < 64 {
+                    activity += self.closeness * (6 - distance(from, eq));
+                }
+            }
+        }
+        [
+            ("material", material),
+            ("queen", queen_term),
+            ("danger", danger),
+            ("activity", activity),
+            ("room", room),
+        ]
+    }
+
+    fn side(&self, pos: &CaissaPosition, us: Color) -> i32 {
+        self.terms(pos, us).iter().map(|t| t.1).sum()
+    }
+}
