@@ -2,13 +2,10 @@
 //! freshly cleared table. The total node count is the engine's signature: it must be the same
 //! on every run and changes only when the search or evaluation changes.
 
-use crate::any::AnyGame;
-use crate::eval::{EvalTables, params};
-use crate::position::Position;
-use crate::search::{SearchParams, search};
+use crate::engine::new_state;
+use crate::time::Limits;
 use crate::tt::Table;
 use crate::variant::Registry;
-use crate::with_game;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -79,6 +76,9 @@ pub const POSITIONS: &[(&str, &str)] = &[
         "kaissa",
         "4h4i/1r3p4/p2s4p1/3P4u1/2T7/10/1P6P1/5B4/M3R4M/4H4I[] w - - 0 40",
     ),
+    ("caissa", "7/3bqn1/4r2/7/2R4/1NQB3/7 w - 0"),
+    ("caissa", "7/4q2/3N3/2Bbr2/1*2RQ1/*n*2**/7 w - 20"),
+    ("caissa", "2B2*1/2q*N1*/4*nQ/3rR2/1*1b**1/***2**/7 w - 36"),
 ];
 
 /// The outcome of a bench run.
@@ -101,14 +101,20 @@ pub fn run(
     let mut nodes = 0;
     let start = Instant::now();
     for (i, (variant, fen)) in POSITIONS.iter().enumerate() {
-        let game = AnyGame::new(&registry.get(variant, &[])?)?;
-        let n = with_game!(&game, g => {
-            let pos = Position::from_fen(g, fen).map_err(|e| format!("bench position {}: {e}", i + 1))?;
-            let eval = EvalTables::new(g, &params::DEFAULT);
-            tt.clear();
-            let result = search(&pos, SearchParams::depth(&eval, tt.clone(), depth), &mut |_| {});
-            result.nodes
-        });
+        let mut state = new_state(&registry.get(variant, &[])?)?;
+        state
+            .set_position(Some(fen), &[])
+            .map_err(|e| format!("bench position {}: {e}", i + 1))?;
+        tt.clear();
+        let limits = Limits {
+            depth: Some(depth),
+            multipv: 1,
+            ..Default::default()
+        };
+        let signals = Default::default();
+        let n = state
+            .search(tt.clone(), limits, Duration::ZERO, 1, signals, &mut |_| {})
+            .nodes;
         nodes += n;
         progress(i, variant, n);
     }

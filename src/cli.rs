@@ -2,10 +2,7 @@
 //! the library, prints, and returns the process exit code.
 
 use clap::{Parser, Subcommand};
-use kaissa::any::AnyGame;
-use kaissa::position::Position;
 use kaissa::variant::{DEFAULT_VARIANT, Registry};
-use kaissa::{perft, with_game};
 use std::time::Instant;
 
 /// kaissa: an engine for the chess-like games of fiction (Kaissa of Gor and its rule sets).
@@ -230,8 +227,7 @@ fn execute(cli: Cli) -> Result<(), String> {
             depth,
         } => {
             let def = registry.get(&variant, &options)?;
-            let game = AnyGame::new(&def)?;
-            with_game!(&game, g => run_perft(g, fen.as_deref(), moves.as_deref(), divide, depth))
+            run_perft(&def, fen.as_deref(), moves.as_deref(), divide, depth)
         }
         Command::Bench { depth, hash } => {
             let total = kaissa::bench::POSITIONS.len();
@@ -380,35 +376,27 @@ fn execute(cli: Cli) -> Result<(), String> {
     }
 }
 
-fn run_perft<B: kaissa::bitboard::Bitboard>(
-    game: &std::sync::Arc<kaissa::game::Game<B>>,
+/// Runs perft (or divide) on a position of any game.
+fn run_perft(
+    def: &kaissa::variant::VariantDef,
     fen: Option<&str>,
     moves: Option<&str>,
     divide: bool,
     depth: u32,
 ) -> Result<(), String> {
-    let mut pos = match fen {
-        Some(f) => Position::from_fen(game, f).map_err(|e| format!("bad FEN: {e}"))?,
-        None => game.start_position(),
-    };
-    for m in moves.unwrap_or("").split_whitespace() {
-        let mv = pos.parse_move(m)?;
-        pos.make(mv);
-    }
+    let mut state = kaissa::engine::new_state(def)?;
+    let moves: Vec<&str> = moves.unwrap_or("").split_whitespace().collect();
+    state.set_position(fen, &moves)?;
     let start = Instant::now();
     let nodes = if divide {
-        let mut rows: Vec<(String, u64)> = perft::divide(&mut pos, depth)
-            .into_iter()
-            .map(|(m, n)| (m.to_text(game), n))
-            .collect();
-        rows.sort();
+        let rows = state.divide(depth);
         for (m, n) in &rows {
             println!("{m}: {n}");
         }
         println!();
         rows.iter().map(|r| r.1).sum()
     } else {
-        perft::perft(&mut pos, depth)
+        state.perft(depth)
     };
     let secs = start.elapsed().as_secs_f64();
     println!("Nodes searched: {nodes}");

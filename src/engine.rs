@@ -66,6 +66,8 @@ pub trait GameState: Send {
     fn outcome(&self) -> Option<Outcome>;
     /// Perft split by root move.
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
+    /// Perft: the leaves of the legal-move tree `depth` plies deep.
+    fn perft(&mut self, depth: u32) -> u64;
     /// The board as text, first rank at the bottom.
     fn board_text(&self) -> String;
     /// Evaluation terms (name, Yellow, Red) and the side-to-move evaluation.
@@ -157,6 +159,10 @@ impl<B: Bitboard> GameState for State<B> {
         rows
     }
 
+    fn perft(&mut self, depth: u32) -> u64 {
+        crate::perft::perft(&mut self.pos, depth)
+    }
+
     fn board_text(&self) -> String {
         let b = &self.game.board;
         let mut s = String::new();
@@ -219,8 +225,16 @@ impl<B: Bitboard> GameState for State<B> {
     }
 }
 
-/// Builds the state of a game at its start position.
-fn new_state(def: &VariantDef) -> Result<Box<dyn GameState>, String> {
+/// Builds the state of a game at its start position: a game with its own rules module
+/// (`rules = "caissa"`) or one of the data-driven Kaissa family.
+pub fn new_state(def: &VariantDef) -> Result<Box<dyn GameState>, String> {
+    match def.rules.as_deref() {
+        None => {}
+        Some(crate::variant::CAISSA_RULES) => {
+            return Ok(Box::new(crate::caissa::state::CaissaState::new(def)?));
+        }
+        Some(other) => return Err(format!("unknown rules module \"{other}\"")),
+    }
     let any = AnyGame::new(def)?;
     Ok(with_game!(any, g => {
         let eval = Arc::new(EvalTables::new(&g, &params::DEFAULT));

@@ -337,6 +337,11 @@ impl<B: Bitboard> Game<B> {
 
 /// Checks that a definition builds into a game whose start position reads.
 pub fn validate(def: &VariantDef) -> Result<(), String> {
+    match def.rules.as_deref() {
+        None => {}
+        Some(crate::variant::CAISSA_RULES) => return crate::caissa::state::validate(def),
+        Some(other) => return Err(format!("unknown rules module \"{other}\" (known: caissa)")),
+    }
     fn check<B: Bitboard>(def: &VariantDef) -> Result<(), String> {
         let g = std::sync::Arc::new(Game::<B>::new(def)?);
         Position::from_fen(&g, &def.start_fen).map_err(|e| format!("start_fen: {e}"))?;

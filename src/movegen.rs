@@ -28,6 +28,8 @@ pub enum WinReason {
     MissedDeadline,
     /// The loser had no legal move and the game scores that as a loss.
     NoMoves,
+    /// The loser's royal piece was in check with no legal move (Caïssa).
+    Checkmate,
 }
 
 /// Why a game was drawn.
@@ -37,6 +39,8 @@ pub enum DrawReason {
     BothLost,
     /// The side to move had no legal move.
     NoMoves,
+    /// Neither player could move (Caïssa: both would pass).
+    BothBlocked,
     /// The same position occurred the set number of times.
     Repetition,
     /// The no-progress ply limit ran out.

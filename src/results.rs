@@ -1,15 +1,18 @@
 //! Results in words: the PGN/CECP result code with its reason, e.g.
-//! `1-0 {Yellow captures the Home Stone}`, shared by the XBoard mode and the match arbiter.
+//! `1-0 {Yellow captures the Home Stone}` or `0-1 {Black checkmates}`, shared by the XBoard mode and the match arbiter.
 
 use crate::geometry::Color;
 use crate::movegen::{DrawReason, Outcome, WinReason};
 use crate::variant::VariantDef;
 
-/// The player's name in these games.
-pub fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::First => "Yellow",
-        Color::Second => "Red",
+/// The player's name in a game: White and Black in Caïssa, Yellow and Red in Kaissa.
+pub fn color_name(def: &VariantDef, c: Color) -> &'static str {
+    let caissa = def.rules.as_deref() == Some(crate::variant::CAISSA_RULES);
+    match (c, caissa) {
+        (Color::First, false) => "Yellow",
+        (Color::Second, false) => "Red",
+        (Color::First, true) => "White",
+        (Color::Second, true) => "Black",
     }
 }
 
@@ -31,31 +34,38 @@ pub fn result_line(def: &VariantDef, outcome: Outcome, to_move: Color) -> String
     let why = match outcome {
         Outcome::Win(w, WinReason::Capture) => format!(
             "{} captures the {}",
-            color_name(w),
+            color_name(def, w),
             piece_name(def, def.end.capture_wins.first())
         ),
         Outcome::Win(w, WinReason::MissedDeadline) => {
             let piece = def.drops.first().map(|d| &d.piece);
             format!(
                 "{} did not place the {} in time",
-                color_name(w.flip()),
+                color_name(def, w.flip()),
                 piece_name(def, piece)
             )
         }
         Outcome::Win(w, WinReason::NoMoves) if w == to_move => {
-            format!("{} has no legal move and wins", color_name(w))
+            format!("{} has no legal move and wins", color_name(def, w))
         }
         Outcome::Win(w, WinReason::NoMoves) => {
-            format!("{} has no legal move", color_name(w.flip()))
+            format!("{} has no legal move", color_name(def, w.flip()))
         }
         Outcome::Draw(DrawReason::BothLost) => format!(
             "both players lost every {}",
             piece_name(def, def.end.both_lost_draw.first())
         ),
+        Outcome::Win(w, WinReason::Checkmate) => {
+            format!("{} checkmates", color_name(def, w))
+        }
+        Outcome::Draw(DrawReason::BothBlocked) => "neither player can move".to_string(),
         Outcome::Draw(DrawReason::NoMoves) => {
-            format!("{} has no legal move", color_name(to_move))
+            format!("{} has no legal move", color_name(def, to_move))
         }
         Outcome::Draw(DrawReason::Repetition) => "draw by repetition".to_string(),
+        Outcome::Draw(DrawReason::PlyLimit) if def.rules.is_some() => {
+            format!("draw by the {}-ply limit", def.end.ply_limit)
+        }
         Outcome::Draw(DrawReason::PlyLimit) => format!(
             "draw by the {}-ply rule: no capture, Spearman move or placement",
             def.end.ply_limit

@@ -12,6 +12,7 @@ pub mod fen;
 pub mod movegen;
 pub mod position;
 pub mod rules;
+pub mod state;
 
 pub use fen::START_FEN;
 pub use movegen::EndRules;

@@ -195,11 +195,11 @@ impl CaissaPosition {
             return None;
         }
         if self.in_check() {
-            return Some(Outcome::Win(self.s.side.flip(), WinReason::NoMoves));
+            return Some(Outcome::Win(self.s.side.flip(), WinReason::Checkmate));
         }
         self.s
             .both_blocked()
-            .then_some(Outcome::Draw(DrawReason::NoMoves))
+            .then_some(Outcome::Draw(DrawReason::BothBlocked))
     }
 
     /// The result of the game, if it has ended, including repetition (counted over the

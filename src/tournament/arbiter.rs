@@ -118,7 +118,8 @@ pub fn play_game(setup: GameSetup<'_>, players: &mut [Player; 2]) -> GameRecord 
     for (i, p) in players.iter_mut().enumerate() {
         if p.send("ucinewgame").is_err() || p.ready(Duration::from_secs(10)).is_err() {
             let c = Color::BOTH[i];
-            return forfeit(c, format!("{}'s engine crashed", color_name(c)), moves);
+            let name = color_name(rules.state().def(), c);
+            return forfeit(c, format!("{name}'s engine crashed"), moves);
         }
     }
     let position_head = match &setup.fen {
@@ -171,7 +172,7 @@ pub fn play_game(setup: GameSetup<'_>, players: &mut [Player; 2]) -> GameRecord 
             }
             TimeControl::Depth(d) => (format!("go depth {d}"), DEPTH_MOVE_LIMIT),
         };
-        let name = color_name(to_move);
+        let name = color_name(&def, to_move);
         let start = Instant::now();
         let answer = players[side].best_move(&position, &go, within);
         let used = start.elapsed();

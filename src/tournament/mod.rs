@@ -433,7 +433,7 @@ pub fn verify_pgn(text: &str, variants_file: Option<&str>) -> Result<usize, Stri
                 ));
             }
         } else {
-            check_forfeit(g).map_err(|e| format!("game {}: {e}", i + 1))?;
+            check_forfeit(g, state.def()).map_err(|e| format!("game {}: {e}", i + 1))?;
         }
     }
     Ok(games.len())
@@ -441,7 +441,7 @@ pub fn verify_pgn(text: &str, variants_file: Option<&str>) -> Result<usize, Stri
 
 /// Checks a game that did not end on the board: its reason must be a forfeit or an
 /// adjudication the arbiter gives, and the result must go against the side that forfeited.
-fn check_forfeit(g: &PgnGame) -> Result<(), String> {
+fn check_forfeit(g: &PgnGame, def: &crate::variant::VariantDef) -> Result<(), String> {
     let reason = g.reason.as_deref().unwrap_or("");
     if reason.starts_with("adjudicated a draw") {
         return if g.result == "1/2-1/2" {
@@ -462,10 +462,10 @@ fn check_forfeit(g: &PgnGame) -> Result<(), String> {
             g.result
         ));
     }
-    let expected = if reason.starts_with(crate::results::color_name(crate::geometry::Color::First))
-    {
+    let name = |c| crate::results::color_name(def, c);
+    let expected = if reason.starts_with(name(crate::geometry::Color::First)) {
         "0-1"
-    } else if reason.starts_with(crate::results::color_name(crate::geometry::Color::Second)) {
+    } else if reason.starts_with(name(crate::geometry::Color::Second)) {
         "1-0"
     } else {
         return Err(format!("cannot tell who forfeited: {reason}"));

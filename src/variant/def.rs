@@ -16,6 +16,11 @@ pub struct VariantDef {
     /// A variant whose fields this one inherits; `pieces` are merged by letter.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parent: Option<String>,
+    /// A rules module of the engine's own that plays this game instead of the data-driven
+    /// generator (`"caissa"`); the other fields then name the pieces and set the board, start
+    /// position and end rules that module reads.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
     /// One line for listings.
     #[serde(default)]
     pub description: String,

@@ -11,6 +11,11 @@ use toml::{Table, Value};
 
 /// The built-in Kaissa rule sets.
 const BUILTIN_KAISSA: &str = include_str!("kaissa.toml");
+/// The built-in games with rules modules of their own (Caïssa).
+const BUILTIN_OTHERS: &str = include_str!("others.toml");
+
+/// The `rules` value of a definition played by [`crate::caissa`].
+pub const CAISSA_RULES: &str = "caissa";
 
 /// The name of the variant used when none is given.
 pub const DEFAULT_VARIANT: &str = "kaissa";
@@ -30,6 +35,8 @@ impl Registry {
             order: Vec::new(),
         };
         r.load_str(BUILTIN_KAISSA, "built-in kaissa.toml")
+            .expect("built-in variants are valid");
+        r.load_str(BUILTIN_OTHERS, "built-in others.toml")
             .expect("built-in variants are valid");
         r
     }
@@ -221,7 +228,7 @@ mod tests {
         let r = Registry::builtin();
         assert_eq!(
             r.names(),
-            vec!["merchants", "northern", "gc", "gorean", "kaissa"]
+            vec!["merchants", "northern", "gc", "gorean", "kaissa", "caissa"]
         );
         let n = r.get("northern", &[]).unwrap();
         assert!(n.pieces.iter().all(|p| p.letter != "X"));
@@ -265,7 +272,7 @@ mod tests {
         );
         let bad_betza = "[[variant]]\nname = \"b\"\nparent = \"kaissa\"\npieces = [{ letter = \"U\", betza = \"Y\" }]\n";
         assert!(r.load_str(bad_betza, "x").unwrap_err().contains("'Y'"));
-        assert_eq!(r.names().len(), 5);
+        assert_eq!(r.names().len(), 6);
         let good = "[[variant]]\nname = \"fast\"\nparent = \"kaissa\"\ndrops = [{ piece = \"H\", ranks = \"1\", window = [1, 3], deadline = true }]\n";
         assert_eq!(r.load_str(good, "x").unwrap(), vec!["fast"]);
         assert_eq!(r.get("fast", &[]).unwrap().drops[0].window, vec![1, 3]);
