@@ -5,7 +5,8 @@
 //! `q r b n` Black's, standing on tiles; a digit counts empty tiles; `*` is one untiled square.
 //! The no-undo field is `-` or the move the side to move may not play (`c3e5`); the ply field
 //! counts plies played since the start (the ply limit counts them). The last two fields may be
-//! left out (`-` and 0).
+//! left out (`-` and 0). A chess-style six-field FEN as GUIs write it
+//! (`<placement> w - - 0 1`) is read too, its move number giving the ply count.
 
 use super::board::{SIZE, connected, name, parse_cell};
 use super::position::{CaissaPosition, NO_BAN, State};
@@ -24,7 +25,18 @@ impl CaissaPosition {
     /// Reads a FEN. Refuses positions that cannot arise: not exactly one Queen each, tiles
     /// in more than one group, the side not to move in check, or the Queens facing.
     pub fn from_fen(fen: &str) -> Result<CaissaPosition, String> {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let mut fields: Vec<&str> = fen.split_whitespace().collect();
+        let gui_ply;
+        if fields.len() == 6 && fields[2] == "-" && fields[3] == "-" {
+            // A chess-style FEN from a GUI (XBoard): no castling, no en passant, half-move
+            // clock, move number. The move number gives the ply count.
+            let n: u32 = fields[5]
+                .parse()
+                .map_err(|_| format!("bad move number \"{}\"", fields[5]))?;
+            let ply = 2 * n.saturating_sub(1) + u32::from(fields[1] == "b");
+            gui_ply = ply.to_string();
+            fields = vec![fields[0], fields[1], "-", &gui_ply];
+        }
         if fields.len() < 2 || fields.len() > 4 {
             return Err(format!(
                 "expected 2 to 4 fields (placement, side, no-undo, ply), found {}",

@@ -168,7 +168,12 @@ impl Xboard {
 
     /// Answers `protover`.
     fn features(&self) {
-        let variants = self.engine.registry().names().join(",");
+        // Games with their own rules module (Caïssa) have moves XBoard cannot draw.
+        let registry = self.engine.registry();
+        let variants = (registry.names().into_iter())
+            .filter(|n| registry.get(n, &[]).is_ok_and(|d| d.rules.is_none()))
+            .collect::<Vec<_>>()
+            .join(",");
         self.out.line(&format!(
             "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 \
              sigterm=0 reuse=1 analyze=1 colors=0 ics=0 name=0 pause=0 nps=0 debug=1 memory=1 \
@@ -412,6 +417,12 @@ impl Xboard {
         };
         let name = strip_size_prefix(name);
         let def = self.engine.registry().get(name, &[])?;
+        if def.rules.is_some() {
+            return Err(format!(
+                "{name} cannot be played through XBoard: it shows an exchange as a capture and \
+                 never sinks a tile, so its board goes wrong; use UCI mode"
+            ));
+        }
         let opts: Vec<String> = self
             .rule_options
             .iter()
