@@ -38,7 +38,10 @@ fn read_cases() -> Vec<Case> {
         let counts = parts
             .map(|p| {
                 let (d, n) = p.trim().split_once(' ').expect("depth and count");
-                (d.trim_start_matches('D').parse().unwrap(), n.parse().unwrap())
+                (
+                    d.trim_start_matches('D').parse().unwrap(),
+                    n.parse().unwrap(),
+                )
             })
             .collect();
         cases.push(Case {
@@ -70,14 +73,24 @@ fn data_file() {
     for case in cases {
         if case.comment.contains("unreachable") {
             let err = CaissaPosition::from_fen(&case.fen).unwrap_err();
-            assert!(err.contains("not to move is in check"), "{}: {err}", case.fen);
+            assert!(
+                err.contains("not to move is in check"),
+                "{}: {err}",
+                case.fen
+            );
             continue;
         }
         let mut p = CaissaPosition::from_fen(&case.fen)
             .unwrap_or_else(|e| panic!("{} ({}): {e}", case.fen, case.comment));
         assert_eq!(p.to_fen(), case.fen, "FEN round trip");
         for (d, n) in &case.counts {
-            assert_eq!(perft(&mut p, *d), *n, "perft({d}) of {} ({})", case.fen, case.comment);
+            assert_eq!(
+                perft(&mut p, *d),
+                *n,
+                "perft({d}) of {} ({})",
+                case.fen,
+                case.comment
+            );
         }
         checked += 1;
     }
@@ -128,7 +141,10 @@ fn engine_agrees_with_reference_move_by_move() {
             let text = CaissaPosition::move_text(mv);
             p.make(mv);
             assert_eq!(p.to_fen(), reference::play(&fen, &text), "{fen} + {text}");
-            assert_eq!(CaissaPosition::from_fen(&p.to_fen()).unwrap().key(), p.key());
+            assert_eq!(
+                CaissaPosition::from_fen(&p.to_fen()).unwrap().key(),
+                p.key()
+            );
         }
     }
     assert!(positions > 2_000, "only {positions} positions compared");
