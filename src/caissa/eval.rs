@@ -9,6 +9,7 @@
 //! evaluate the same.
 
 use super::board::{TABLES, bishop, connected, grow, queen, rook};
+use super::movegen::piece_reach;
 use super::position::CaissaPosition;
 use super::{BISHOP, KNIGHT, QUEEN, ROOK};
 use crate::geometry::Color;
@@ -115,11 +116,7 @@ impl CaissaParams {
             while bb != 0 {
                 let from = bb.trailing_zeros() as usize;
                 bb &= bb - 1;
-                let reach = match t {
-                    ROOK => rook(from, all),
-                    BISHOP => bishop(from, all),
-                    _ => TABLES.knight[from],
-                };
+                let reach = piece_reach(t, from, all);
                 if reach & check_from[i] & !qbb != 0 {
                     danger -= self.threat;
                 }
@@ -132,11 +129,7 @@ impl CaissaParams {
             while bb != 0 {
                 let from = bb.trailing_zeros() as usize;
                 bb &= bb - 1;
-                let reach = match t {
-                    ROOK => rook(from, all),
-                    BISHOP => bishop(from, all),
-                    _ => TABLES.knight[from],
-                };
+                let reach = piece_reach(t, from, all);
                 activity += self.activity * (reach & !qbb).count_ones() as i32;
                 if eq < 64 {
                     activity += self.closeness * (6 - distance(from, eq));

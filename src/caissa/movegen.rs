@@ -31,7 +31,7 @@ impl Default for EndRules {
 
 /// The squares a Rook, Bishop or Knight on `cell` reaches (first piece included).
 #[inline(always)]
-fn piece_reach(t: u8, cell: usize, occ: u64) -> u64 {
+pub(super) fn piece_reach(t: u8, cell: usize, occ: u64) -> u64 {
     match t {
         ROOK => rook(cell, occ),
         super::BISHOP => bishop(cell, occ),
