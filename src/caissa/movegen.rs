@@ -147,16 +147,12 @@ impl State {
         self.legal(&mut Vec::new(), true, false) > 0
     }
 
-    /// True when neither side could move here: the side to move has no move and is not in
-    /// check, and the opponent, to move on the same board, has none either.
-    fn both_blocked(&self) -> bool {
-        if self.can_move() || self.in_check(self.side) {
-            return false;
-        }
+    /// True when the opponent, to move on this board (with no ban), would have a move.
+    fn opponent_can_move(&self) -> bool {
         let mut other = *self;
         other.side = self.side.flip();
         other.ban = NO_BAN;
-        !other.can_move()
+        other.can_move()
     }
 }
 
@@ -165,14 +161,9 @@ impl CaissaPosition {
     /// ([`Move::PASS`]), unless the opponent could not move either (the game is drawn).
     pub fn generate(&self, list: &mut Vec<Move>) {
         let before = list.len();
-        if self.s.legal(list, false, false) == 0 && !self.in_check() {
-            let mut other = self.s;
-            other.side = self.s.side.flip();
-            other.ban = NO_BAN;
-            if other.can_move() {
-                list.truncate(before);
-                list.push(Move::PASS);
-            }
+        if self.s.legal(list, false, false) == 0 && !self.in_check() && self.s.opponent_can_move() {
+            list.truncate(before);
+            list.push(Move::PASS);
         }
     }
 
@@ -197,9 +188,7 @@ impl CaissaPosition {
         if self.in_check() {
             return Some(Outcome::Win(self.s.side.flip(), WinReason::Checkmate));
         }
-        self.s
-            .both_blocked()
-            .then_some(Outcome::Draw(DrawReason::BothBlocked))
+        (!self.s.opponent_can_move()).then_some(Outcome::Draw(DrawReason::BothBlocked))
     }
 
     /// The result of the game, if it has ended, including repetition (counted over the
