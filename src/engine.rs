@@ -8,11 +8,12 @@
 use crate::any::AnyGame;
 use crate::bitboard::Bitboard;
 use crate::eval::{EvalTables, params};
-use crate::game::Game;
 use crate::geometry::Color;
 use crate::movegen::Outcome;
+use crate::moves::Move;
+use crate::playable::{PlayState, Playable};
 use crate::position::Position;
-use crate::search::{Info, Score, SearchParams, Signals, search};
+use crate::search::{Info, Score, Signals};
 use crate::time::Limits;
 use crate::tt::Table;
 use crate::variant::{DEFAULT_VARIANT, Registry, VariantDef};
@@ -84,93 +85,37 @@ pub trait GameState: Send {
     ) -> SearchOutcome;
 }
 
-/// The width-specific state behind [`GameState`].
-#[derive(Clone)]
-struct State<B: Bitboard> {
-    game: Arc<Game<B>>,
-    eval: Arc<EvalTables<B>>,
-    pos: Position<B>,
-}
-
-impl<B: Bitboard> GameState for State<B> {
-    fn def(&self) -> &VariantDef {
-        &self.game.def
+/// The Kaissa family's positions, for the engine's [`GameState`] (through [`PlayState`]).
+impl<B: Bitboard> Playable for Position<B> {
+    fn read_fen(&self, fen: &str) -> Result<Self, String> {
+        Position::from_fen(self.game(), fen)
     }
 
-    fn boxed_clone(&self) -> Box<dyn GameState> {
-        Box::new(self.clone())
+    fn write_fen(&self) -> String {
+        self.to_fen()
     }
 
-    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
-        let mut pos = match fen {
-            Some(f) => Position::from_fen(&self.game, f).map_err(|e| format!("bad FEN: {e}"))?,
-            None => self.game.start_position(),
-        };
-        for m in moves {
-            let mv = pos.parse_move(m)?;
-            pos.make(mv);
-        }
-        self.pos = pos;
-        Ok(())
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        Position::parse_move(self, text)
     }
 
-    fn play(&mut self, mv: &str) -> Result<(), String> {
-        let m = self.pos.parse_move(mv)?;
-        self.pos.make(m);
-        Ok(())
+    fn outcome(&self, _def: &VariantDef) -> Option<Outcome> {
+        Position::outcome(self)
     }
 
-    fn undo(&mut self) -> bool {
-        if self.pos.ply_count() == 0 {
-            return false;
-        }
-        self.pos.unmake();
-        true
-    }
-
-    fn fen(&self) -> String {
-        self.pos.to_fen()
-    }
-
-    fn key(&self) -> u64 {
-        self.pos.key()
-    }
-
-    fn side_to_move(&self) -> Color {
-        self.pos.side_to_move()
-    }
-
-    fn legal_moves(&self) -> Vec<String> {
-        let mut list = Vec::new();
-        self.pos.generate(&mut list);
-        list.iter().map(|m| m.to_text(&self.game)).collect()
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.pos.outcome()
-    }
-
-    fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
-        let mut rows: Vec<(String, u64)> = crate::perft::divide(&mut self.pos, depth)
-            .into_iter()
-            .map(|(m, n)| (m.to_text(&self.game), n))
-            .collect();
-        rows.sort();
-        rows
-    }
-
-    fn perft(&mut self, depth: u32) -> u64 {
-        crate::perft::perft(&mut self.pos, depth)
+    fn moves_played(&self) -> usize {
+        self.ply_count()
     }
 
     fn board_text(&self) -> String {
-        let b = &self.game.board;
+        let g = self.game();
+        let b = &g.board;
         let mut s = String::new();
         for rank in (0..b.ranks).rev() {
             s.push_str(&format!("{:>3} ", rank + 1));
             for file in 0..b.files {
-                let c = match self.pos.piece_at(b.cell(file, rank)) {
-                    Some((color, t)) => self.game.letter(color, t),
+                let c = match self.piece_at(b.cell(file, rank)) {
+                    Some((color, t)) => g.letter(color, t),
                     None => '.',
                 };
                 s.push(' ');
@@ -187,41 +132,8 @@ impl<B: Bitboard> GameState for State<B> {
         s
     }
 
-    fn eval(&self) -> (Vec<(String, i32, i32)>, i32) {
-        (
-            self.eval.breakdown(&self.pos),
-            self.eval.evaluate(&self.pos),
-        )
-    }
-
-    fn search(
-        &self,
-        tt: Arc<Table>,
-        limits: Limits,
-        overhead: Duration,
-        threads: usize,
-        signals: Signals,
-        report: &mut (dyn FnMut(&Info) + Send),
-    ) -> SearchOutcome {
-        let r = search(
-            &self.pos,
-            SearchParams {
-                eval: &self.eval,
-                tt,
-                limits,
-                overhead,
-                threads,
-                signals,
-            },
-            report,
-        );
-        SearchOutcome {
-            best: r.best.map(|m| m.to_text(&self.game)),
-            ponder: r.ponder.map(|m| m.to_text(&self.game)),
-            score: r.score,
-            depth: r.depth,
-            nodes: r.nodes,
-        }
+    fn eval_terms(&self, eval: &EvalTables<B>) -> Vec<(String, i32, i32)> {
+        eval.breakdown(self)
     }
 }
 
@@ -230,16 +142,15 @@ impl<B: Bitboard> GameState for State<B> {
 pub fn new_state(def: &VariantDef) -> Result<Box<dyn GameState>, String> {
     match def.rules.as_deref() {
         None => {}
-        Some(crate::variant::CAISSA_RULES) => {
-            return Ok(Box::new(crate::caissa::state::CaissaState::new(def)?));
-        }
+        Some(crate::variant::CAISSA_RULES) => return crate::caissa::state::new_state(def),
+        Some(crate::variant::JIKAIDA_RULES) => return crate::jikaida::state::new_state(def),
         Some(other) => return Err(format!("unknown rules module \"{other}\"")),
     }
     let any = AnyGame::new(def)?;
     Ok(with_game!(any, g => {
         let eval = Arc::new(EvalTables::new(&g, &params::DEFAULT));
-        let pos = g.start_position();
-        Box::new(State { game: g, eval, pos }) as Box<dyn GameState>
+        let def = g.def.clone();
+        Box::new(PlayState::new(def, eval, g.start_position())) as Box<dyn GameState>
     }))
 }
 

@@ -340,7 +340,12 @@ pub fn validate(def: &VariantDef) -> Result<(), String> {
     match def.rules.as_deref() {
         None => {}
         Some(crate::variant::CAISSA_RULES) => return crate::caissa::state::validate(def),
-        Some(other) => return Err(format!("unknown rules module \"{other}\" (known: caissa)")),
+        Some(crate::variant::JIKAIDA_RULES) => return crate::jikaida::state::validate(def),
+        Some(other) => {
+            return Err(format!(
+                "unknown rules module \"{other}\" (known: caissa, jikaida)"
+            ));
+        }
     }
     fn check<B: Bitboard>(def: &VariantDef) -> Result<(), String> {
         let g = std::sync::Arc::new(Game::<B>::new(def)?);

@@ -28,8 +28,12 @@ pub enum WinReason {
     MissedDeadline,
     /// The loser had no legal move and the game scores that as a loss.
     NoMoves,
-    /// The loser's royal piece was in check with no legal move (Caïssa).
+    /// The loser's royal piece was in check with no legal move (Caïssa, Jikaida).
     Checkmate,
+    /// The loser had no legal move and was not in check (Jikaida: stalemating wins).
+    Stalemate,
+    /// The loser was left with a bare King and its reply did not bare the winner (Jikaida).
+    BareKing,
 }
 
 /// Why a game was drawn.
@@ -41,6 +45,9 @@ pub enum DrawReason {
     NoMoves,
     /// Neither player could move (Caïssa: both would pass).
     BothBlocked,
+    /// Each player was left with a bare King (Jikaida: the bared player's reply bared the
+    /// other King too).
+    BothBare,
     /// The same position occurred the set number of times.
     Repetition,
     /// The no-progress ply limit ran out.

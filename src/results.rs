@@ -5,8 +5,12 @@ use crate::geometry::Color;
 use crate::movegen::{DrawReason, Outcome, WinReason};
 use crate::variant::VariantDef;
 
-/// The player's name in a game: White and Black in Caïssa, Yellow and Red in Kaissa.
+/// The player's name in a game: White and Black in Caïssa, Yellow and Blue in Jikaida, Yellow
+/// and Red in Kaissa.
 pub fn color_name(def: &VariantDef, c: Color) -> &'static str {
+    if def.rules.as_deref() == Some(crate::variant::JIKAIDA_RULES) {
+        return crate::jikaida::color_name(c);
+    }
     let caissa = def.rules.as_deref() == Some(crate::variant::CAISSA_RULES);
     match (c, caissa) {
         (Color::First, false) => "Yellow",
@@ -58,7 +62,18 @@ pub fn result_line(def: &VariantDef, outcome: Outcome, to_move: Color) -> String
         Outcome::Win(w, WinReason::Checkmate) => {
             format!("{} checkmates", color_name(def, w))
         }
+        Outcome::Win(w, WinReason::Stalemate) => {
+            format!("{} stalemates and wins", color_name(def, w))
+        }
+        Outcome::Win(w, WinReason::BareKing) => {
+            format!(
+                "{} bares the {} King",
+                color_name(def, w),
+                color_name(def, w.flip())
+            )
+        }
         Outcome::Draw(DrawReason::BothBlocked) => "neither player can move".to_string(),
+        Outcome::Draw(DrawReason::BothBare) => "both Kings are bare".to_string(),
         Outcome::Draw(DrawReason::NoMoves) => {
             format!("{} has no legal move", color_name(def, to_move))
         }

@@ -16,6 +16,8 @@ const BUILTIN_OTHERS: &str = include_str!("others.toml");
 
 /// The `rules` value of a definition played by [`crate::caissa`].
 pub const CAISSA_RULES: &str = "caissa";
+/// The `rules` value of a definition played by [`crate::jikaida`].
+pub const JIKAIDA_RULES: &str = "jikaida";
 
 /// The name of the variant used when none is given.
 pub const DEFAULT_VARIANT: &str = "kaissa";

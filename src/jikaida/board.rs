@@ -1,0 +1,310 @@
+//! The Jikaida board: a rectangle of 6 x 6 drins with fronts between them, and every table the
+//! move generator reads, built once per board size through the generic [`Geometry`] layer.
+//!
+//! Front rules are baked into per-direction rays, so they cost nothing when moves are made:
+//! [`Board::jray`] (cross a front only on the first step, then stop at the next front; the
+//! Jiktar, Hikdar, Deldar and Swod), [`Board::cray`] (at most one crossing; the Chuktar and
+//! Kapt), and their length-limited forms for the Deldar and the Swod.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Color, Dir, Geometry, Rect};
+
+/// Side of a drin, in squares: fronts run every six files and every six ranks.
+pub const DRIN: usize = 6;
+/// No neighbour in that direction.
+pub const NONE: u16 = u16::MAX;
+
+/// The opposite of direction index `d`.
+#[inline(always)]
+pub fn opposite(d: usize) -> usize {
+    (d + 4) & 7
+}
+
+/// True for the orthogonal direction indices (N, E, S, W).
+#[inline(always)]
+pub fn orthogonal(d: usize) -> bool {
+    d & 1 == 0
+}
+
+/// A board size with its tables, shared by every position on it.
+#[derive(Debug)]
+pub struct Board<B> {
+    /// The rectangle, for names and coordinates.
+    pub rect: Rect,
+    /// Number of cells.
+    pub cells: usize,
+    /// `step[cell][dir]`: the neighbour, or [`NONE`].
+    pub step: Vec<[u16; 8]>,
+    /// `crosses[cell]`: bit `dir` set when the step from `cell` in `dir` crosses a front.
+    pub crosses: Vec<u8>,
+    /// True when rays in that direction visit cells in increasing order.
+    pub increasing: [bool; 8],
+    /// The full ray to the edge, per direction and cell.
+    pub full: [Vec<B>; 8],
+    /// The ray that may cross a front only on its first step, and ends at the next front.
+    pub jray: [Vec<B>; 8],
+    /// The ray with at most one front crossing.
+    pub cray: [Vec<B>; 8],
+    /// The ray that never crosses a front.
+    pub inray: [Vec<B>; 8],
+    /// The full ray without its first three cells (vault captures need three pieces passed).
+    pub beyond3: [Vec<B>; 8],
+    /// King steps.
+    pub king: Vec<B>,
+    /// Knight leaps (Paktun, and the leaps of Kapt and Pallan).
+    pub knight: Vec<B>,
+    /// Cells within four king steps (where an unmoved Deldar's double move can reach).
+    pub near4: Vec<B>,
+    /// Each side's last rank, where its Swods promote.
+    pub last_rank: [B; 2],
+    /// Zobrist keys: `piece[(color * 9 + kind) * cells + cell]`.
+    pub piece_keys: Vec<u64>,
+    /// XORed in for each cell holding a piece with its first-move powers.
+    pub unmoved_keys: Vec<u64>,
+    /// XORed in when Blue is to move.
+    pub side_key: u64,
+    /// XORed in for each side still holding its Fluttember.
+    pub flutter_keys: [u64; 2],
+}
+
+/// The first `n` cells of a ray from `cell` in `dir`.
+fn limit<B: Bitboard>(b: &Board<B>, cell: usize, dir: usize, ray: B, n: usize) -> B {
+    let mut out = B::EMPTY;
+    let mut c = cell;
+    for _ in 0..n {
+        let s = b.step[c][dir];
+        if s == NONE || !ray.has(s as usize) {
+            break;
+        }
+        out.set(s as usize);
+        c = s as usize;
+    }
+    out
+}
+
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl<B: Bitboard> Board<B> {
+    /// The tables of a `files` x `ranks` board. Both must be multiples of [`DRIN`] and the
+    /// cells must fit in `B`.
+    pub fn new(files: usize, ranks: usize) -> Board<B> {
+        let rect = Rect { files, ranks };
+        let cells = rect.cell_count();
+        assert!(cells <= B::CAPACITY, "board too large for the bitboard");
+        let step: Vec<[u16; 8]> = (0..cells)
+            .map(|c| std::array::from_fn(|d| rect.step(c, Dir::ALL[d]).map_or(NONE, |n| n as u16)))
+            .collect();
+        let drin = |c: usize| (rect.file(c) / DRIN, rect.rank(c) / DRIN);
+        let crosses: Vec<u8> = (0..cells)
+            .map(|c| {
+                (0..8).fold(0u8, |acc, d| {
+                    let n = step[c][d];
+                    if n != NONE && drin(n as usize) != drin(c) {
+                        acc | 1 << d
+                    } else {
+                        acc
+                    }
+                })
+            })
+            .collect();
+        let increasing = std::array::from_fn(|d| rect.ray_increases(Dir::ALL[d]));
+        // A ray walked step by step, stopping before a step with too many crossings.
+        let walk = |c: usize, d: usize, rule: fn(usize, bool) -> bool| -> B {
+            let mut out = B::EMPTY;
+            let mut cur = c;
+            let mut i = 0;
+            let mut crossings = 0;
+            while step[cur][d] != NONE {
+                let cr = crosses[cur] & (1 << d) != 0;
+                if cr {
+                    crossings += 1;
+                }
+                if !rule(i, cr) || crossings > 1 {
+                    break;
+                }
+                cur = step[cur][d] as usize;
+                out.set(cur);
+                i += 1;
+            }
+            out
+        };
+        let table = |rule: fn(usize, bool) -> bool| -> [Vec<B>; 8] {
+            std::array::from_fn(|d| (0..cells).map(|c| walk(c, d, rule)).collect())
+        };
+        let full: [Vec<B>; 8] = std::array::from_fn(|d| {
+            (0..cells)
+                .map(|c| {
+                    let mut out = B::EMPTY;
+                    let mut cur = c;
+                    while step[cur][d] != NONE {
+                        cur = step[cur][d] as usize;
+                        out.set(cur);
+                    }
+                    out
+                })
+                .collect()
+        });
+        // Crossing allowed on step 0 only.
+        let jray = table(|i, cr| !cr || i == 0);
+        // One crossing anywhere (the walk stops at the second).
+        let cray = table(|_, _| true);
+        let inray = table(|_, cr| !cr);
+        let mut board = Board {
+            rect,
+            cells,
+            step,
+            crosses,
+            increasing,
+            full,
+            jray,
+            cray,
+            inray,
+            beyond3: std::array::from_fn(|_| Vec::new()),
+            king: Vec::new(),
+            knight: Vec::new(),
+            near4: Vec::new(),
+            last_rank: [B::EMPTY; 2],
+            piece_keys: Vec::new(),
+            unmoved_keys: Vec::new(),
+            side_key: 0,
+            flutter_keys: [0; 2],
+        };
+        board.beyond3 = std::array::from_fn(|d| {
+            (0..cells)
+                .map(|c| board.full[d][c] & !limit(&board, c, d, board.full[d][c], 3))
+                .collect()
+        });
+        board.king = (0..cells)
+            .map(|c| {
+                (0..8)
+                    .filter(|&d| board.step[c][d] != NONE)
+                    .fold(B::EMPTY, |acc, d| {
+                        acc | B::single(board.step[c][d] as usize)
+                    })
+            })
+            .collect();
+        const KNIGHT: [(i32, i32); 8] = [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ];
+        board.knight = (0..cells)
+            .map(|c| {
+                KNIGHT
+                    .iter()
+                    .filter_map(|&(dx, dy)| rect.leap(c, dx, dy))
+                    .fold(B::EMPTY, |acc, n| acc | B::single(n))
+            })
+            .collect();
+        board.near4 = (0..cells)
+            .map(|c| {
+                let (f, r) = (rect.file(c) as i32, rect.rank(c) as i32);
+                (0..cells)
+                    .filter(|&n| {
+                        let (nf, nr) = (rect.file(n) as i32, rect.rank(n) as i32);
+                        (nf - f).abs().max((nr - r).abs()) <= 4
+                    })
+                    .fold(B::EMPTY, |acc, n| acc | B::single(n))
+            })
+            .collect();
+        for f in 0..files {
+            board.last_rank[0].set(rect.cell(f, ranks - 1));
+            board.last_rank[1].set(rect.cell(f, 0));
+        }
+        let mut seed = 0x11CA_1DA0_0000_0000 ^ ((files as u64) << 16) ^ ranks as u64;
+        board.piece_keys = (0..18 * cells).map(|_| splitmix(&mut seed)).collect();
+        board.unmoved_keys = (0..cells).map(|_| splitmix(&mut seed)).collect();
+        board.side_key = splitmix(&mut seed);
+        board.flutter_keys = [splitmix(&mut seed), splitmix(&mut seed)];
+        board
+    }
+
+    /// The neighbour of `cell` in direction `d`, if any.
+    #[inline(always)]
+    pub fn next(&self, cell: usize, d: usize) -> Option<usize> {
+        let s = self.step[cell][d];
+        (s != NONE).then_some(s as usize)
+    }
+
+    /// True when the step from `cell` in direction `d` crosses a front.
+    #[inline(always)]
+    pub fn crosses(&self, cell: usize, d: usize) -> bool {
+        self.crosses[cell] & (1 << d) != 0
+    }
+
+    /// The first cell of `set` along direction `d` (`set` lies on one ray in that direction).
+    #[inline(always)]
+    pub fn first(&self, d: usize, set: B) -> usize {
+        if self.increasing[d] {
+            set.lowest()
+        } else {
+            set.highest()
+        }
+    }
+
+    /// The cells of `ray` (from some cell in direction `d`) up to and including the first
+    /// occupied one.
+    #[inline(always)]
+    pub fn slide(&self, d: usize, ray: B, occ: B) -> B {
+        let blockers = ray & occ;
+        if blockers.is_empty() {
+            ray
+        } else {
+            ray & !self.full[d][self.first(d, blockers)]
+        }
+    }
+
+    /// The first `n` cells of `ray` from `cell` in direction `d`.
+    pub fn limited(&self, cell: usize, d: usize, ray: B, n: usize) -> B {
+        limit(self, cell, d, ray, n)
+    }
+
+    /// The forward direction indices of `color`'s Swods: straight ahead first.
+    #[inline(always)]
+    pub fn forward(color: Color) -> [usize; 3] {
+        match color {
+            Color::First => [0, 1, 7],
+            Color::Second => [4, 3, 5],
+        }
+    }
+
+    /// The key of a piece on a cell.
+    #[inline(always)]
+    pub fn piece_key(&self, color: Color, kind: u8, cell: usize) -> u64 {
+        self.piece_keys[(color.index() * 9 + kind as usize) * self.cells + cell]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitboard::Wide;
+
+    #[test]
+    fn fronts_cut_rays() {
+        let b: Board<Wide<4>> = Board::new(12, 18);
+        let c = |s: &str| b.rect.parse(s).unwrap();
+        // A Jiktar on c3 going north stops at rank 6; from c6 it crosses and stops at rank 12.
+        assert_eq!(b.jray[0][c("c3")].count(), 3);
+        assert_eq!(b.jray[0][c("c6")].count(), 6);
+        // A Chuktar on c3 crosses once: ranks 4..12.
+        assert_eq!(b.cray[0][c("c3")].count(), 9);
+        // A diagonal through the interior corner f6/g7 is one crossing.
+        assert!(b.crosses(c("f6"), 1));
+        assert_eq!(b.cray[1][c("d4")].count(), 2 + 6);
+        assert_eq!(b.knight[c("a1")].count(), 2);
+        assert_eq!(b.beyond3[0][c("a1")].count(), 14);
+        assert_eq!(b.near4[c("a1")].count(), 25);
+    }
+}

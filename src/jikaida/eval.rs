@@ -1,0 +1,128 @@
+//! Static evaluation of Jikaida, from the side to move's view.
+//!
+//! Terms: material (the Pallan and Kapt above the Chuktar; fronts make the Jiktar and Hikdar
+//! short-range pieces); the freedom of the sliders, which is what fronts take away (a Jiktar
+//! or Hikdar shut in behind a front counts few squares); Swods by how far they have come and
+//! whether a Deldar propts them; and King safety: enemy pieces near the King, friends beside
+//! it, and vault lines (a run of three or more pieces leading away from the King, over which an
+//! enemy piece at the far end could vault onto it). Symmetric: a position and its
+//! colour-flipped mirror evaluate the same.
+
+use super::position::JikaidaPosition;
+use super::{CHUKTAR, DELDAR, HIKDAR, JIKTAR, KAPT, KINDS, PALLAN, SWOD};
+use crate::bitboard::Bitboard;
+use crate::geometry::Color;
+
+/// The weights of the Jikaida evaluation, in centipawns (the one place they live).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct JikaidaParams {
+    /// Value per kind (King, Pallan, Kapt, Chuktar, Jiktar, Hikdar, Paktun, Deldar, Swod).
+    pub value: [i32; KINDS],
+    /// Per cell a Chuktar, Kapt, Jiktar or Hikdar can slide to.
+    pub mobility: i32,
+    /// Per rank a Swod has advanced beyond its third.
+    pub swod_advance: i32,
+    /// Extra per rank within six of promotion.
+    pub swod_near_promotion: i32,
+    /// A Swod propt by a friendly Deldar.
+    pub propt: i32,
+    /// Per enemy piece within four steps of the King (Swods and Deldars count half).
+    pub king_attackers: i32,
+    /// Per friendly piece next to the King.
+    pub king_shelter: i32,
+    /// Per line of three or more pieces running from the King whose far end holds an enemy.
+    pub vault_line: i32,
+    /// For the side to move.
+    pub tempo: i32,
+}
+
+/// The default weights (hand-set, not tuned).
+pub const DEFAULT: JikaidaParams = JikaidaParams {
+    value: [0, 1150, 950, 700, 380, 280, 320, 200, 100],
+    mobility: 3,
+    swod_advance: 6,
+    swod_near_promotion: 12,
+    propt: 8,
+    king_attackers: 12,
+    king_shelter: 6,
+    vault_line: 60,
+    tempo: 15,
+};
+
+impl JikaidaParams {
+    /// The evaluation from the side to move's view.
+    pub fn evaluate<B: Bitboard>(&self, pos: &JikaidaPosition<B>) -> i32 {
+        let y: i32 = self.terms(pos, Color::First).iter().map(|t| t.1).sum();
+        let b: i32 = self.terms(pos, Color::Second).iter().map(|t| t.1).sum();
+        let score = if pos.side_to_move() == Color::First {
+            y - b
+        } else {
+            b - y
+        };
+        score + self.tempo
+    }
+
+    /// The terms for one side, as (name, value) pairs.
+    pub fn terms<B: Bitboard>(
+        &self,
+        pos: &JikaidaPosition<B>,
+        us: Color,
+    ) -> [(&'static str, i32); 4] {
+        let b = pos.board();
+        let them = us.flip();
+        let occ = pos.occupied();
+        let mut material = 0;
+        for k in 1..KINDS as u8 {
+            material += self.value[k as usize] * pos.pieces(us, k).count() as i32;
+        }
+        let mut mobility = 0;
+        for k in [KAPT, CHUKTAR, JIKTAR, HIKDAR, PALLAN] {
+            for from in pos.pieces(us, k).cells() {
+                let (dirs, table) = match k {
+                    JIKTAR => ((0..8).step_by(2), &b.jray),
+                    HIKDAR => ((1..8).step_by(2), &b.jray),
+                    _ => ((0..8).step_by(1), &b.cray),
+                };
+                for d in dirs {
+                    mobility += (b.slide(d, table[d][from], occ) & !occ).count() as i32;
+                }
+            }
+        }
+        let mobility = mobility * self.mobility;
+        let mut swods = 0;
+        let ranks = b.rect.ranks as i32;
+        let propt = pos.propt(us);
+        for s in pos.pieces(us, SWOD).cells() {
+            let rel = b.rect.relative_rank(s, us) as i32;
+            swods += (rel - 2).max(0) * self.swod_advance;
+            swods += (rel - (ranks - 7)).max(0) * self.swod_near_promotion;
+        }
+        swods += propt.count() as i32 * self.propt;
+        let king = pos.king(us);
+        let near = b.near4[king] & pos.occupied_by(them);
+        let light = near & (pos.pieces(them, SWOD) | pos.pieces(them, DELDAR));
+        let pressure = (2 * near.count() - light.count()) as i32;
+        let mut safety = -pressure * self.king_attackers / 2;
+        safety += (b.king[king] & pos.occupied_by(us)).count() as i32 * self.king_shelter;
+        for d in 0..8 {
+            // A run of pieces from the King outwards: an enemy at least four cells out, with
+            // the run unbroken, could vault back onto the King.
+            let ray = b.full[d][king];
+            let gaps = ray & !occ;
+            let run = if gaps.is_empty() {
+                ray
+            } else {
+                ray & !b.full[d][b.first(d, gaps)] & !gaps
+            };
+            if (run & b.beyond3[d][king] & pos.occupied_by(them)).any() {
+                safety -= self.vault_line;
+            }
+        }
+        [
+            ("material", material),
+            ("mobility", mobility),
+            ("swods", swods),
+            ("king safety", safety),
+        ]
+    }
+}

@@ -1,0 +1,225 @@
+//! Legal moves of Jikaida and the ends of the game.
+//!
+//! Each piece's targets come from [`JikaidaPosition::reach`]; a Swod reaching its last rank
+//! promotes (seven choices); the Fluttember is added when its conditions hold. Every move is
+//! then made and kept only if the mover's King cannot be captured afterwards.
+
+use super::position::JikaidaPosition;
+use super::{CHUKTAR, KAPT, KING, PROMOTIONS, SWOD};
+use crate::bitboard::Bitboard;
+use crate::geometry::Color;
+use crate::movegen::{DrawReason, Outcome, WinReason};
+use crate::moves::Move;
+
+/// The original squares of the Fluttember on the 12 x 18 board: the King's, the Kapts' and
+/// the Chuktars', per side (cell indices).
+pub struct FlutterSquares {
+    /// Where each King starts.
+    pub king: [usize; 2],
+    /// The partners' original squares, per side: two Kapt squares, then two Chuktar squares.
+    pub partners: [[usize; 4]; 2],
+}
+
+/// The Fluttember squares on the Poron board (12 x 18), the only board with a published
+/// array.
+pub const PORON_FLUTTER: FlutterSquares = FlutterSquares {
+    // h1 and f18.
+    king: [7, 17 * 12 + 5],
+    // Yellow: Kapts f1, i1; Chuktars a1, l1. Blue: Kapts d18, g18; Chuktars a18, l18.
+    partners: [
+        [5, 8, 0, 11],
+        [17 * 12 + 3, 17 * 12 + 6, 17 * 12, 17 * 12 + 11],
+    ],
+};
+
+impl<B: Bitboard> JikaidaPosition<B> {
+    /// The Fluttember squares of this board, if it has them.
+    pub fn flutter_squares(&self) -> Option<&'static FlutterSquares> {
+        (self.board.rect.files == 12 && self.board.rect.ranks == 18).then_some(&PORON_FLUTTER)
+    }
+
+    /// Every legal move.
+    pub fn generate(&self, list: &mut Vec<Move>) {
+        self.generate_filtered(list, false);
+    }
+
+    /// Legal captures and promotions.
+    pub fn generate_captures(&self, list: &mut Vec<Move>) {
+        self.generate_filtered(list, true);
+    }
+
+    fn generate_filtered(&self, list: &mut Vec<Move>, noisy_only: bool) {
+        if self.decided().is_some() {
+            return;
+        }
+        let us = self.side;
+        let propt = self.propt(us.flip());
+        let mut probe = self.clone();
+        let enemy = self.occupied_by(us.flip());
+        for from in self.occupied_by(us).cells() {
+            let mut targets = self.reach(from, propt);
+            let swod = self.pieces(us, SWOD).has(from);
+            if noisy_only {
+                let own = self.occupied_by(us);
+                targets &= enemy
+                    | own
+                    | if swod {
+                        self.board.last_rank[us.index()]
+                    } else {
+                        B::EMPTY
+                    };
+            }
+            for to in targets.cells() {
+                if swod && self.board.last_rank[us.index()].has(to) {
+                    let mv = Move::promotion(from, to, PROMOTIONS[0]);
+                    if probe.legal_after(mv) {
+                        list.extend(PROMOTIONS.iter().map(|&p| Move::promotion(from, to, p)));
+                    }
+                } else {
+                    let mv = Move::normal(from, to);
+                    if probe.legal_after(mv) {
+                        list.push(mv);
+                    }
+                }
+            }
+        }
+        if !noisy_only {
+            self.flutter_moves(&mut probe, list);
+        }
+    }
+
+    /// Makes `mv` on this scratch copy and tells whether the mover's King is then safe.
+    #[inline(always)]
+    fn legal_after(&mut self, mv: Move) -> bool {
+        let us = self.side;
+        self.make(mv);
+        let ok = !self.attacked(self.king(us), us.flip());
+        self.unmake();
+        ok
+    }
+
+    /// The Fluttember, when the side still has it, its King stands on its original square
+    /// and is not attacked, and the partner's square is not attacked.
+    fn flutter_moves(&self, probe: &mut Self, list: &mut Vec<Move>) {
+        let us = self.side;
+        if !self.flutter[us.index()] {
+            return;
+        }
+        let Some(sq) = self.flutter_squares() else {
+            return;
+        };
+        let king = sq.king[us.index()];
+        if !self.pieces(us, KING).has(king) || self.attacked(king, us.flip()) {
+            return;
+        }
+        for (i, &p) in sq.partners[us.index()].iter().enumerate() {
+            let kind = if i < 2 { KAPT } else { CHUKTAR };
+            if !self.pieces(us, kind).has(p) || self.attacked(p, us.flip()) {
+                continue;
+            }
+            let mv = Move::normal(king, p);
+            if probe.legal_after(mv) {
+                list.push(mv);
+            }
+        }
+    }
+
+    /// True when the move is a Fluttember (a King moving onto a friend).
+    pub fn is_flutter(&self, mv: Move) -> bool {
+        matches!(self.piece_at(mv.from()), Some((c, KING)) if matches!(self.piece_at(mv.to()), Some((t, _)) if t == c))
+    }
+
+    /// True when the move captures (an enemy, or the Pallan taking a friend) or promotes.
+    pub fn is_capture(&self, mv: Move) -> bool {
+        (self.mailbox[mv.to()] != super::position::EMPTY && !self.is_flutter(mv))
+            || mv.promotes_to().is_some()
+    }
+
+    /// The game decided by the position alone: the side not to move has a bare King (its
+    /// one reply is made), which wins for the side to move unless that side is bare too.
+    pub fn decided(&self) -> Option<Outcome> {
+        let us = self.side;
+        if !self.bare(us.flip()) {
+            return None;
+        }
+        if self.bare(us) {
+            Some(Outcome::Draw(DrawReason::BothBare))
+        } else {
+            Some(Outcome::Win(us, WinReason::BareKing))
+        }
+    }
+
+    /// The result if the game has ended: a bare King, no legal move (checkmate or
+    /// stalemate, both lost by the side to move), or threefold repetition.
+    pub fn outcome(&self, repetition: u32) -> Option<Outcome> {
+        if let Some(o) = self.decided() {
+            return Some(o);
+        }
+        let mut list = Vec::new();
+        self.generate(&mut list);
+        let us = self.side;
+        if list.is_empty() {
+            let why = if self.in_check() {
+                WinReason::Checkmate
+            } else {
+                WinReason::Stalemate
+            };
+            return Some(Outcome::Win(us.flip(), why));
+        }
+        if repetition > 0 && self.repetitions() + 1 >= repetition as usize {
+            return Some(Outcome::Draw(DrawReason::Repetition));
+        }
+        None
+    }
+
+    /// The move in notation: from-to, with a promotion's lower-case letter.
+    pub fn move_text(&self, mv: Move) -> String {
+        let r = &self.board.rect;
+        let mut s = format!("{}{}", r.name(mv.from()), r.name(mv.to()));
+        if let Some(p) = mv.promotes_to() {
+            s.push(super::LETTERS[p as usize].to_ascii_lowercase());
+        }
+        s
+    }
+
+    /// Reads a move in notation and checks that it is legal here.
+    pub fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let r = &self.board.rect;
+        let bad = || format!("illegal or malformed move: {text}");
+        let (from, n) = r.parse_prefix(text).ok_or_else(bad)?;
+        let rest = &text[n..];
+        let (to, m) = r.parse_prefix(rest).ok_or_else(bad)?;
+        let promo = match &rest[m..] {
+            "" => None,
+            p if p.len() == 1 => {
+                let c = p.chars().next().unwrap_or(' ');
+                Some(
+                    super::LETTERS
+                        .iter()
+                        .position(|&l| l.to_ascii_lowercase() == c)
+                        .ok_or_else(bad)? as u8,
+                )
+            }
+            _ => return Err(bad()),
+        };
+        let mv = match promo {
+            Some(p) => Move::promotion(from, to, p),
+            None => Move::normal(from, to),
+        };
+        let mut list = Vec::new();
+        self.generate(&mut list);
+        if list.contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(bad())
+        }
+    }
+}
+
+/// The player's colour as written in FEN.
+pub fn side_letter(c: Color) -> char {
+    match c {
+        Color::First => 'y',
+        Color::Second => 'b',
+    }
+}

@@ -1,0 +1,343 @@
+//! A Jikaida position: pieces as bitboards and a mailbox, first-move rights, Fluttember rights,
+//! the side to move, and a history for unmake and repetition, with an incremental Zobrist key.
+//!
+//! Every move is a piece going from one cell to another (whatever the path: slide, vault,
+//! double first move) and removing what stood there, possibly promoting; the only other move is
+//! the Fluttember, a King moving onto a friendly Kapt or Chuktar, which swaps the two.
+
+use super::board::Board;
+use super::{KINDS, KING, has_first_move};
+use crate::bitboard::Bitboard;
+use crate::geometry::Color;
+use crate::moves::Move;
+use std::sync::Arc;
+
+/// The mailbox value of an empty cell.
+pub const EMPTY: u8 = 0xFF;
+
+/// Mailbox code of a piece.
+#[inline(always)]
+pub fn code(color: Color, kind: u8) -> u8 {
+    color.index() as u8 * KINDS as u8 + kind
+}
+
+/// The colour and kind of a mailbox code.
+#[inline(always)]
+pub fn decode(code: u8) -> (Color, u8) {
+    if code < KINDS as u8 {
+        (Color::First, code)
+    } else {
+        (Color::Second, code - KINDS as u8)
+    }
+}
+
+/// What unmake needs to restore.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: Move,
+    /// The mailbox code on the target before the move.
+    captured: u8,
+    /// First-move rights before the move, of the mover and of the target.
+    from_unmoved: bool,
+    to_unmoved: bool,
+    flutter: [bool; 2],
+    key: u64,
+    fullmove: u32,
+}
+
+/// A position on a board of width `B`.
+#[derive(Clone, Debug)]
+pub struct JikaidaPosition<B: Bitboard> {
+    pub(super) board: Arc<Board<B>>,
+    pub(super) mailbox: Vec<u8>,
+    /// `pieces[color][kind]`.
+    pub(super) pieces: [[B; KINDS]; 2],
+    pub(super) occ: [B; 2],
+    /// Cells holding a piece that still has its first-move powers.
+    pub(super) unmoved: B,
+    /// Each side's Fluttember, while unused.
+    pub(super) flutter: [bool; 2],
+    pub(super) side: Color,
+    pub(super) fullmove: u32,
+    pub(super) key: u64,
+    history: Vec<Undo>,
+}
+
+impl<B: Bitboard> JikaidaPosition<B> {
+    /// An empty board, Yellow to move, no rights.
+    pub fn empty(board: Arc<Board<B>>) -> Self {
+        let cells = board.cells;
+        JikaidaPosition {
+            board,
+            mailbox: vec![EMPTY; cells],
+            pieces: [[B::EMPTY; KINDS]; 2],
+            occ: [B::EMPTY; 2],
+            unmoved: B::EMPTY,
+            flutter: [false; 2],
+            side: Color::First,
+            fullmove: 1,
+            key: 0,
+            history: Vec::new(),
+        }
+    }
+
+    /// The board's tables.
+    pub fn board(&self) -> &Board<B> {
+        &self.board
+    }
+
+    /// The shared tables, for a new position on the same board.
+    pub fn board_arc(&self) -> Arc<Board<B>> {
+        self.board.clone()
+    }
+
+    /// Puts a piece on an empty cell (setting up a position).
+    pub fn put(&mut self, color: Color, kind: u8, cell: usize, unmoved: bool) {
+        debug_assert_eq!(self.mailbox[cell], EMPTY);
+        self.mailbox[cell] = code(color, kind);
+        self.pieces[color.index()][kind as usize].set(cell);
+        self.occ[color.index()].set(cell);
+        self.key ^= self.board.piece_key(color, kind, cell);
+        if unmoved && has_first_move(kind) {
+            self.unmoved.set(cell);
+            self.key ^= self.board.unmoved_keys[cell];
+        }
+    }
+
+    /// Sets the side to move (setting up a position).
+    pub fn set_side(&mut self, side: Color) {
+        if side != self.side {
+            self.key ^= self.board.side_key;
+            self.side = side;
+        }
+    }
+
+    /// Sets a side's Fluttember right (setting up a position).
+    pub fn set_flutter(&mut self, color: Color, on: bool) {
+        if self.flutter[color.index()] != on {
+            self.key ^= self.board.flutter_keys[color.index()];
+            self.flutter[color.index()] = on;
+        }
+    }
+
+    /// Sets the move number (setting up a position).
+    pub fn set_fullmove(&mut self, n: u32) {
+        self.fullmove = n;
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The Zobrist key.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The key computed from scratch (tests compare it with the incremental one).
+    pub fn recompute_key(&self) -> u64 {
+        let mut k = 0;
+        for cell in 0..self.board.cells {
+            if let Some((c, t)) = self.piece_at(cell) {
+                k ^= self.board.piece_key(c, t, cell);
+            }
+            if self.unmoved.has(cell) {
+                k ^= self.board.unmoved_keys[cell];
+            }
+        }
+        if self.side == Color::Second {
+            k ^= self.board.side_key;
+        }
+        for c in Color::BOTH {
+            if self.flutter[c.index()] {
+                k ^= self.board.flutter_keys[c.index()];
+            }
+        }
+        k
+    }
+
+    /// The piece on a cell.
+    #[inline(always)]
+    pub fn piece_at(&self, cell: usize) -> Option<(Color, u8)> {
+        match self.mailbox[cell] {
+            EMPTY => None,
+            c => Some(decode(c)),
+        }
+    }
+
+    /// True when the piece on `cell` still has its first-move powers.
+    #[inline(always)]
+    pub fn is_unmoved(&self, cell: usize) -> bool {
+        self.unmoved.has(cell)
+    }
+
+    /// True while `color` may still make its Fluttember.
+    pub fn has_flutter(&self, color: Color) -> bool {
+        self.flutter[color.index()]
+    }
+
+    /// The move number.
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// Pieces of one colour and kind.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, kind: u8) -> B {
+        self.pieces[color.index()][kind as usize]
+    }
+
+    /// Pieces of one colour.
+    #[inline(always)]
+    pub fn occupied_by(&self, color: Color) -> B {
+        self.occ[color.index()]
+    }
+
+    /// Every occupied cell.
+    #[inline(always)]
+    pub fn occupied(&self) -> B {
+        self.occ[0] | self.occ[1]
+    }
+
+    /// The King of `color` (every legal position has one).
+    #[inline(always)]
+    pub fn king(&self, color: Color) -> usize {
+        self.pieces(color, KING).lowest()
+    }
+
+    /// True when `color` has nothing but its King.
+    #[inline(always)]
+    pub fn bare(&self, color: Color) -> bool {
+        self.occ[color.index()] == self.pieces(color, KING)
+    }
+
+    /// Moves played since the position was set up.
+    pub fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    /// How many earlier positions since set-up had this position's key (same side to move).
+    pub fn repetitions(&self) -> usize {
+        let n = self.history.len();
+        (2..=n)
+            .step_by(2)
+            .filter(|&back| self.history[n - back].key == self.key)
+            .count()
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, color: Color, kind: u8, cell: usize) {
+        self.mailbox[cell] = EMPTY;
+        self.pieces[color.index()][kind as usize].clear(cell);
+        self.occ[color.index()].clear(cell);
+        self.key ^= self.board.piece_key(color, kind, cell);
+    }
+
+    #[inline(always)]
+    fn add(&mut self, color: Color, kind: u8, cell: usize) {
+        self.mailbox[cell] = code(color, kind);
+        self.pieces[color.index()][kind as usize].set(cell);
+        self.occ[color.index()].set(cell);
+        self.key ^= self.board.piece_key(color, kind, cell);
+    }
+
+    #[inline(always)]
+    fn set_unmoved(&mut self, cell: usize, on: bool) {
+        if self.unmoved.has(cell) != on {
+            self.unmoved ^= B::single(cell);
+            self.key ^= self.board.unmoved_keys[cell];
+        }
+    }
+
+    /// Plays a legal move.
+    pub fn make(&mut self, mv: Move) {
+        let (from, to) = (mv.from(), mv.to());
+        let us = self.side;
+        let (_, kind) = decode(self.mailbox[from]);
+        let captured = self.mailbox[to];
+        self.history.push(Undo {
+            mv,
+            captured,
+            from_unmoved: self.unmoved.has(from),
+            to_unmoved: self.unmoved.has(to),
+            flutter: self.flutter,
+            key: self.key,
+            fullmove: self.fullmove,
+        });
+        self.set_unmoved(from, false);
+        self.set_unmoved(to, false);
+        self.remove(us, kind, from);
+        if captured != EMPTY {
+            let (cc, ck) = decode(captured);
+            self.remove(cc, ck, to);
+            if kind == KING && cc == us {
+                // The Fluttember: the partner takes the King's place.
+                self.add(us, ck, from);
+                self.set_flutter(us, false);
+            }
+        }
+        self.add(us, mv.promotes_to().unwrap_or(kind), to);
+        if us == Color::Second {
+            self.fullmove += 1;
+        }
+        self.side = us.flip();
+        self.key ^= self.board.side_key;
+    }
+
+    /// Passes the turn (the search's null move).
+    pub fn make_pass(&mut self) {
+        self.history.push(Undo {
+            mv: Move::NULL,
+            captured: EMPTY,
+            from_unmoved: false,
+            to_unmoved: false,
+            flutter: self.flutter,
+            key: self.key,
+            fullmove: self.fullmove,
+        });
+        self.side = self.side.flip();
+        self.key ^= self.board.side_key;
+    }
+
+    /// Takes back [`Self::make_pass`].
+    pub fn unmake_pass(&mut self) {
+        let u = self.history.pop().expect("a pass to take back");
+        self.side = self.side.flip();
+        self.key = u.key;
+    }
+
+    /// Takes back the last move.
+    pub fn unmake(&mut self) {
+        let u = self.history.pop().expect("a move to take back");
+        let (from, to) = (u.mv.from(), u.mv.to());
+        let us = self.side.flip();
+        let (_, now) = decode(self.mailbox[to]);
+        self.remove(us, now, to);
+        let kind = if u.mv.promotes_to().is_some() {
+            super::SWOD
+        } else {
+            now
+        };
+        if u.captured != EMPTY {
+            let (cc, ck) = decode(u.captured);
+            if kind == super::KING && cc == us {
+                self.remove(us, ck, from);
+            }
+            self.add(cc, ck, to);
+        }
+        self.add(us, kind, from);
+        if u.from_unmoved {
+            self.unmoved.set(from);
+        }
+        if u.to_unmoved {
+            self.unmoved.set(to);
+        }
+        self.flutter = u.flutter;
+        self.fullmove = u.fullmove;
+        self.side = us;
+        self.key = u.key;
+    }
+}
