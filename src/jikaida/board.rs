@@ -45,6 +45,9 @@ pub struct Board<B> {
     pub jray: [Vec<B>; 8],
     /// The ray with at most one front crossing.
     pub cray: [Vec<B>; 8],
+    /// `short[n - 1]`: the first `n` cells of [`Self::jray`] (n = 1..4: the Swod's step and
+    /// first move, the Deldar's move and first move).
+    pub short: [[Vec<B>; 8]; 4],
     /// The ray that never crosses a front.
     pub inray: [Vec<B>; 8],
     /// The full ray without its first three cells (vault captures need three pieces passed).
@@ -165,6 +168,7 @@ impl<B: Bitboard> Board<B> {
             jray,
             cray,
             inray,
+            short: std::array::from_fn(|_| std::array::from_fn(|_| Vec::new())),
             beyond3: std::array::from_fn(|_| Vec::new()),
             king: Vec::new(),
             knight: Vec::new(),
@@ -179,6 +183,13 @@ impl<B: Bitboard> Board<B> {
             (0..cells)
                 .map(|c| board.full[d][c] & !limit(&board, c, d, board.full[d][c], 3))
                 .collect()
+        });
+        board.short = std::array::from_fn(|n| {
+            std::array::from_fn(|d| {
+                (0..cells)
+                    .map(|c| limit(&board, c, d, board.jray[d][c], n + 1))
+                    .collect()
+            })
         });
         board.king = (0..cells)
             .map(|c| {
@@ -262,6 +273,20 @@ impl<B: Bitboard> Board<B> {
             ray
         } else {
             ray & !self.full[d][self.first(d, blockers)]
+        }
+    }
+
+    /// The unbroken run of occupied cells next to `cell` in direction `d`, and the first empty
+    /// cell after it (if the run does not reach the edge).
+    #[inline(always)]
+    pub fn run(&self, cell: usize, d: usize, occ: B) -> (B, Option<usize>) {
+        let ray = self.full[d][cell];
+        let gaps = ray & !occ;
+        if gaps.is_empty() {
+            (ray, None)
+        } else {
+            let g = self.first(d, gaps);
+            (ray & !self.full[d][g] & !B::single(g), Some(g))
         }
     }
 

@@ -56,34 +56,43 @@ impl<B: Bitboard> JikaidaPosition<B> {
         let propt = self.propt(us.flip());
         let mut probe = self.clone();
         let enemy = self.occupied_by(us.flip());
+        let king = self.king(us);
+        // Whether the King is attacked now, and the cells that answer depends on: a move that
+        // touches none of them (and is not the King's) leaves it as it is.
+        let mut deps = B::EMPTY;
+        let check = self.attacked_deps(king, us.flip(), &mut deps);
+        let last = self.board.last_rank[us.index()];
         for from in self.occupied_by(us).cells() {
             let mut targets = self.reach(from, propt);
             let swod = self.pieces(us, SWOD).has(from);
             if noisy_only {
                 let own = self.occupied_by(us);
-                targets &= enemy
-                    | own
-                    | if swod {
-                        self.board.last_rank[us.index()]
-                    } else {
-                        B::EMPTY
-                    };
+                targets &= enemy | own | if swod { last } else { B::EMPTY };
             }
+            let from_free = from != king && !deps.has(from);
             for to in targets.cells() {
-                if swod && self.board.last_rank[us.index()].has(to) {
-                    let mv = Move::promotion(from, to, PROMOTIONS[0]);
-                    if probe.legal_after(mv) {
-                        list.extend(PROMOTIONS.iter().map(|&p| Move::promotion(from, to, p)));
-                    }
+                let promote = swod && last.has(to);
+                let mv = if promote {
+                    Move::promotion(from, to, PROMOTIONS[0])
                 } else {
-                    let mv = Move::normal(from, to);
-                    if probe.legal_after(mv) {
-                        list.push(mv);
-                    }
+                    Move::normal(from, to)
+                };
+                let legal = if from_free && !deps.has(to) {
+                    !check
+                } else {
+                    probe.legal_after(mv)
+                };
+                if !legal {
+                    continue;
+                }
+                if promote {
+                    list.extend(PROMOTIONS.iter().map(|&p| Move::promotion(from, to, p)));
+                } else {
+                    list.push(mv);
                 }
             }
         }
-        if !noisy_only {
+        if !noisy_only && !check {
             self.flutter_moves(&mut probe, list);
         }
     }

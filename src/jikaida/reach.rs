@@ -186,7 +186,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             DELDAR => {
                 let n = if unmoved { 4 } else { 2 };
                 for d in 0..8 {
-                    let ray = b.limited(from, d, b.jray[d][from], n);
+                    let ray = b.short[n - 1][d][from];
                     out |= b.slide(d, ray, occ) & (empty | enemy);
                 }
                 if unmoved {
@@ -198,7 +198,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 let fwd = Board::<B>::forward(us);
                 let n = if unmoved { 3 } else { 1 };
                 for (i, &d) in fwd.iter().enumerate() {
-                    let ray = b.limited(from, d, b.jray[d][from], n);
+                    let ray = b.short[n - 1][d][from];
                     let path = b.slide(d, ray, occ);
                     out |= if i == 0 {
                         path & empty
@@ -222,7 +222,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         let b = &*self.board;
         let mut out = B::EMPTY;
         for d in 0..8 {
-            let first = b.limited(from, d, b.jray[d][from], 2);
+            let first = b.short[1][d][from];
             if first.count() < 2 || (first & occ).any() {
                 continue;
             }
