@@ -417,6 +417,13 @@ impl Xboard {
         };
         let name = strip_size_prefix(name);
         let def = self.engine.registry().get(name, &[])?;
+        if def.rules.as_deref() == Some(crate::variant::JIKAIDA_RULES) {
+            return Err(format!(
+                "{name} cannot be played through XBoard: its board has {} ranks and XBoard \
+                 draws at most 16; use UCI mode",
+                def.ranks
+            ));
+        }
         if def.rules.is_some() {
             return Err(format!(
                 "{name} cannot be played through XBoard: it shows an exchange as a capture and \

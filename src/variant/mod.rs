@@ -230,7 +230,17 @@ mod tests {
         let r = Registry::builtin();
         assert_eq!(
             r.names(),
-            vec!["merchants", "northern", "gc", "gorean", "kaissa", "caissa"]
+            vec![
+                "merchants",
+                "northern",
+                "gc",
+                "gorean",
+                "kaissa",
+                "caissa",
+                "jikaida",
+                "jikaida-swods",
+                "porondwa"
+            ]
         );
         let n = r.get("northern", &[]).unwrap();
         assert!(n.pieces.iter().all(|p| p.letter != "X"));
@@ -274,7 +284,7 @@ mod tests {
         );
         let bad_betza = "[[variant]]\nname = \"b\"\nparent = \"kaissa\"\npieces = [{ letter = \"U\", betza = \"Y\" }]\n";
         assert!(r.load_str(bad_betza, "x").unwrap_err().contains("'Y'"));
-        assert_eq!(r.names().len(), 6);
+        assert_eq!(r.names().len(), 9);
         let good = "[[variant]]\nname = \"fast\"\nparent = \"kaissa\"\ndrops = [{ piece = \"H\", ranks = \"1\", window = [1, 3], deadline = true }]\n";
         assert_eq!(r.load_str(good, "x").unwrap(), vec!["fast"]);
         assert_eq!(r.get("fast", &[]).unwrap().drops[0].window, vec![1, 3]);
