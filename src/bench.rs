@@ -79,7 +79,29 @@ pub const POSITIONS: &[(&str, &str)] = &[
     ("caissa", "7/3bqn1/4r2/7/2R4/1NQB3/7 w - 0"),
     ("caissa", "7/4q2/3N3/2Bbr2/1*2RQ1/*n*2**/7 w - 20"),
     ("caissa", "2B2*1/2q*N1*/4*nQ/3rR2/1*1b**1/***2**/7 w - 36"),
+    (
+        "jikaida",
+        "cjhapkannhjc/dddddddddddd/ssssssssssss/12/12/12/12/12/12/12/12/12/12/12/12/SSSSSSSSSSSS/DDDDDDDDDDDD/CJHNNAPKAHJC y Kk 1",
+    ),
+    (
+        "jikaida",
+        "cjha1ka2pjc/1dd2ddd3d/s1ss1s1s2ss/6d'5/12/9s'2/12/12/12/12/12/12/8S'3/9S'2/2S'5D'3/S2SSSS1SSS1/DDDD1P2DD1D/C3NA1KA2C y Kk 16",
+    ),
+    (
+        "jikaida",
+        "cjha1kannhjc/dddddd2dddd/s3sp1s1sss/1s'6s'1d'1/3s's's'6/1s'4d'5/12/12/12/12/12/12/3S'8/S'11/P6S'2D'1/SS1SSS1ASSSS/DDD1DD1DDDDD/CJD'NNA2KHJC b Kk 11",
+    ),
 ];
+
+/// The depth a bench position of `variant` is searched to: Jikaida's board has more than
+/// twice the cells and several times the moves, so it goes three plies less.
+pub fn depth_for(variant: &str, depth: i32) -> i32 {
+    if variant.starts_with("jikaida") {
+        (depth - 3).max(1)
+    } else {
+        depth
+    }
+}
 
 /// The outcome of a bench run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,7 +129,7 @@ pub fn run(
             .map_err(|e| format!("bench position {}: {e}", i + 1))?;
         tt.clear();
         let limits = Limits {
-            depth: Some(depth),
+            depth: Some(depth_for(variant, depth)),
             multipv: 1,
             ..Default::default()
         };

@@ -1,43 +1,10 @@
 //! Caïssa through the binary: UCI play and errors, `perft`, `analyse`, `match` with the
 //! arbiter adjudicating a Caïssa game, and the refusal in XBoard mode.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod session;
 
-/// Runs the engine on `input`, one line at a time: after a line starting with `go` it waits
-/// for the `bestmove` answer before sending more. Returns everything the engine wrote.
-fn session(input: &str) -> String {
-    use std::io::BufRead;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kaissa"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-    let mut out = String::new();
-    for line in input.lines() {
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
-        if line.starts_with("go") {
-            loop {
-                let mut l = String::new();
-                assert!(stdout.read_line(&mut l).unwrap() > 0, "no bestmove: {out}");
-                out.push_str(&l);
-                if l.starts_with("bestmove") {
-                    break;
-                }
-            }
-        }
-    }
-    drop(stdin);
-    let mut rest = String::new();
-    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
-    out.push_str(&rest);
-    child.wait().unwrap();
-    out
-}
+use session::session;
+use std::process::Command;
 
 #[test]
 fn uci_plays_caissa_and_reports_errors() {

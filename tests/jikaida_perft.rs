@@ -220,7 +220,7 @@ fn compare_games(fen: &str, games: u64, plies: usize, seed: u64) -> usize {
                 .iter()
                 .filter(|(_, f)| pieces(f) < pieces(&fen))
                 .collect();
-            let pick = if !captures.is_empty() && rng.next() % 3 == 0 {
+            let pick = if !captures.is_empty() && rng.next().is_multiple_of(3) {
                 captures[(rng.next() % captures.len() as u64) as usize]
             } else {
                 &next[(rng.next() % next.len() as u64) as usize]

@@ -1,0 +1,40 @@
+//! A scripted engine session for protocol tests: the binary is fed lines, waiting for each
+//! search's `bestmove`, and everything it wrote is returned. Used as `mod session;`.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs the engine on `input`, one line at a time: after a line starting with `go` it waits
+/// for the `bestmove` answer before sending more. Returns everything the engine wrote.
+pub fn session(input: &str) -> String {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kaissa"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut out = String::new();
+    for line in input.lines() {
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+        if line.starts_with("go") {
+            loop {
+                let mut l = String::new();
+                assert!(stdout.read_line(&mut l).unwrap() > 0, "no bestmove: {out}");
+                out.push_str(&l);
+                if l.starts_with("bestmove") {
+                    break;
+                }
+            }
+        }
+    }
+    drop(stdin);
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
+    out.push_str(&rest);
+    child.wait().unwrap();
+    out
+}
