@@ -67,6 +67,21 @@ fn perft_command_counts_jikaida() {
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(text.contains("Nodes searched: 22801"), "{variant}: {text}");
     }
+    // Jikshiv's 24 x 36 (864 cells, the widest bitboard). By hand: the moved Deldar l18 at a
+    // drin corner has 2 squares in each of 8 directions (crossing on the first step), the King
+    // x1 has 3: 19; Blue answers each with 3 King moves and 2 Swod steps: 95.
+    let jikshiv = format!(
+        "k23/{}s'23/{}11D'12/{}23K y - 1",
+        "24/".repeat(5),
+        "24/".repeat(11),
+        "24/".repeat(16)
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_kaissa"))
+        .args(["perft", "--variant", "jikaida", "--fen", &jikshiv, "2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Nodes searched: 95"), "{text}");
     let bad = Command::new(env!("CARGO_BIN_EXE_kaissa"))
         .args(["perft", "--variant", "jikaida", "--fen", "7/7 y", "2"])
         .output()
