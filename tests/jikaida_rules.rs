@@ -1219,12 +1219,16 @@ fn fluttember_swaps_king_with_kapt_or_chuktar_on_original_squares() {
     assert_eq!(q.to_fen(), f);
 }
 
+/// Pieces to add (letter, square) for an attack, the same for its control, and the swap the
+/// attack removes.
+type AttackCase<'a> = (&'a [(&'a str, &'a str)], &'a [(&'a str, &'a str)], &'a str);
+
 #[test]
 fn fluttember_refused_when_partner_square_attacked() {
     let all = ["h1a1", "h1f1", "h1i1", "h1l1"];
     // Each attack on one partner's square removes that swap only; its control, which does not
     // attack, removes none.
-    let cases: [(&[(&str, &str)], &[(&str, &str)], &str); 5] = [
+    let cases: [AttackCase; 5] = [
         // A Jiktar on a5 sees a1 (control: on b5).
         (&[("j", "a5")], &[("j", "b5")], "h1a1"),
         // A Deldar vaults over f4 f3 f2 onto f1 (control: f2 empty, two pieces only).
