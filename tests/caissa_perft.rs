@@ -7,51 +7,13 @@
 //! incremental key along the way.
 
 mod caissa_reference;
+mod perft_data;
 
 use caissa_reference as reference;
 use kaissa::caissa::CaissaPosition;
 use kaissa::moves::Move;
 use kaissa::perft::{divide, perft};
-
-/// A position of the data file: its comment, FEN and counts by depth.
-struct Case {
-    comment: String,
-    fen: String,
-    counts: Vec<(u32, u64)>,
-}
-
-fn read_cases() -> Vec<Case> {
-    let path = format!("{}/tests/perft/caissa.epd", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut cases = Vec::new();
-    let mut comment = String::new();
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() {
-            continue;
-        }
-        if let Some(c) = line.strip_prefix('#') {
-            comment = c.trim().to_string();
-            continue;
-        }
-        let mut parts = line.split(';');
-        let fen = parts.next().unwrap().trim().to_string();
-        let counts = parts
-            .map(|p| {
-                let (d, n) = p.trim().split_once(' ').expect("depth and count");
-                (
-                    d.trim_start_matches('D').parse().unwrap(),
-                    n.parse().unwrap(),
-                )
-            })
-            .collect();
-        cases.push(Case {
-            comment: comment.clone(),
-            fen,
-            counts,
-        });
-    }
-    cases
-}
+use perft_data::read_cases;
 
 #[test]
 fn start_position_figures() {
@@ -67,7 +29,7 @@ fn start_position_figures() {
 /// FEN reader, which is checked instead.
 #[test]
 fn data_file() {
-    let cases = read_cases();
+    let cases = read_cases("caissa");
     assert!(cases.len() >= 12, "start and at least eleven positions");
     let mut checked = 0;
     for case in cases {

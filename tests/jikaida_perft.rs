@@ -8,6 +8,7 @@
 //! equals a recomputed one, and that the fast check test agrees with the slow one.
 
 mod jikaida_reference;
+mod perft_data;
 
 use jikaida_reference as reference;
 use kaissa::bitboard::{Bitboard, Wide};
@@ -16,47 +17,8 @@ use kaissa::jikaida::JikaidaPosition;
 use kaissa::jikaida::board::Board;
 use kaissa::moves::Move;
 use kaissa::perft::perft;
+use perft_data::read_cases;
 use std::sync::Arc;
-
-/// A position of the data file: its comment, FEN and counts by depth.
-struct Case {
-    comment: String,
-    fen: String,
-    counts: Vec<(u32, u64)>,
-}
-
-fn read_cases() -> Vec<Case> {
-    let path = format!("{}/tests/perft/jikaida.epd", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut cases = Vec::new();
-    let mut comment = String::new();
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() {
-            continue;
-        }
-        if let Some(c) = line.strip_prefix('#') {
-            comment = c.trim().to_string();
-            continue;
-        }
-        let mut parts = line.split(';');
-        let fen = parts.next().unwrap().trim().to_string();
-        let counts = parts
-            .map(|p| {
-                let (d, n) = p.trim().split_once(' ').expect("depth and count");
-                (
-                    d.trim_start_matches('D').parse().unwrap(),
-                    n.parse().unwrap(),
-                )
-            })
-            .collect();
-        cases.push(Case {
-            comment: comment.clone(),
-            fen,
-            counts,
-        });
-    }
-    cases
-}
 
 /// The board size of a FEN's placement.
 fn size(fen: &str) -> (usize, usize) {
@@ -145,7 +107,7 @@ fn start_position_figures() {
 
 #[test]
 fn data_file_figures() {
-    let cases = read_cases();
+    let cases = read_cases("jikaida");
     assert!(
         cases.len() >= 14,
         "the data file has {} positions",
@@ -250,7 +212,7 @@ fn random_games_agree_with_the_reference() {
 #[test]
 fn random_games_from_the_data_file_agree_with_the_reference() {
     let mut n = 0;
-    for (i, case) in read_cases().iter().enumerate() {
+    for (i, case) in read_cases("jikaida").iter().enumerate() {
         n += compare_games(&case.fen, 1, 16, 0xDA7A_0000 + i as u64);
     }
     assert!(n > 150, "only {n} positions compared");
