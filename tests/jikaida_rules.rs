@@ -1096,6 +1096,13 @@ fn propt_protects_swod_from_enemy_swods_only() {
     // A Yellow Deldar beside the Blue Swod protects nothing.
     let h = yfen(&[("S'", "c4"), ("J", "d3"), ("s'", "d5"), ("D'", "e6")]);
     assert_targets(&h, "c4", &["b5", "c5", "d5"]);
+    // Capturable, as check and the Fluttember count it, follows the same rule: with only the
+    // Swod c4 to take it, d5 is safe under propt and capturable without.
+    let only_swod = |deldar: &str| {
+        pos(&yfen(&[("S'", "c4"), ("s'", "d5"), ("d'", deldar)])).attacked(cell("d5"), Color::First)
+    };
+    assert!(!only_swod("e6"));
+    assert!(only_swod("f6"));
     // Orthogonal neighbour (d6) protects too.
     let i = yfen(&[("S'", "c4"), ("J", "d3"), ("s'", "d5"), ("d'", "d6")]);
     assert_targets(&i, "c4", &["b5", "c5"]);
@@ -1401,6 +1408,14 @@ fn check_includes_vault_captures() {
     // on c6 would leave it next to the Deldar).
     assert!(targets(&f, "l10").is_empty());
     assert_targets(&f, "c1", &["b1", "b2", "c5", "d1", "d2"]);
+    // Any Swod leaving the line answers the check (c2 may also vault over c3 c4 c5 to c6).
+    assert_eq!(
+        moves(&f),
+        set(&[
+            "c1b1", "c1b2", "c1c5", "c1d1", "c1d2", "c2b3", "c2d3", "c2c6", "c3b4", "c3d4", "c4b5",
+            "c4d5",
+        ])
+    );
     // The same position with Blue to move is refused (Yellow, not to move, in check).
     assert!(Pos::from_fen(board(), &fen(&pieces, "b")).is_err());
     // Control: c2 empty, no check.
@@ -1444,6 +1459,31 @@ fn check_includes_vault_captures() {
         "y",
     );
     assert_moves(&i, &["a4c4"], &[]);
+}
+
+#[test]
+fn check_by_swod_vault_only_forward() {
+    let check = |pieces: &[(&str, &str)]| {
+        let mut v = vec![("K", "c5"), ("k", "l18")];
+        v.extend_from_slice(pieces);
+        in_check(&fen(&v, "y"))
+    };
+    // A Blue Swod on c1 behind c2 c3 c4 would vault backwards (north) onto c5: no check.
+    let line = [("D'", "c4"), ("D'", "c3"), ("D'", "c2")];
+    let mut v = line.to_vec();
+    v.push(("s'", "c1"));
+    assert!(!check(&v));
+    // A Deldar there vaults any way: check.
+    let mut v = line.to_vec();
+    v.push(("d'", "c1"));
+    assert!(check(&v));
+    // A Blue Swod on c9 vaults forward (south) over c8 c7 c6 onto c5: check.
+    assert!(check(&[
+        ("D'", "c6"),
+        ("D'", "c7"),
+        ("D'", "c8"),
+        ("s'", "c9")
+    ]));
 }
 
 #[test]
@@ -1500,6 +1540,20 @@ fn check_by_first_moves() {
     // Unmoved Paktun: two leaps (c5-b3-c1).
     assert!(check(("n", "c5")));
     assert!(!check(("n'", "c5")));
+    // Unmoved Deldar e5 checks by e5-d4-c3 then c3-c2-c1 (its other way, by e4, is blocked):
+    // the Jiktar answers by blocking d4, not d5.
+    let f = fen(
+        &[
+            ("K", "c1"),
+            ("d", "e5"),
+            ("D'", "e4"),
+            ("J", "d6"),
+            ("k", "l18"),
+        ],
+        "y",
+    );
+    assert!(in_check(&f));
+    assert_moves(&f, &["d6d4"], &["d6d5", "d6c6"]);
 }
 
 #[test]
@@ -1545,6 +1599,18 @@ fn check_by_pallan_refraction_bent_vault_and_move_then_vault() {
     };
     assert!(mtv("p"));
     assert!(!mtv("a"));
+    // The square the Pallan leaves is empty during the vault: Pallan a3 under a4 a5 does not
+    // take a6 by sliding to a2 and vaulting.
+    assert!(!in_check(&fen(
+        &[
+            ("K", "a6"),
+            ("D'", "a5"),
+            ("D'", "a4"),
+            ("p", "a3"),
+            ("k", "l18")
+        ],
+        "y"
+    )));
 }
 
 /// A small deterministic generator for playouts.
@@ -1559,41 +1625,51 @@ impl Rng {
     }
 }
 
-#[test]
-fn capturable_means_some_move_captures_there() {
-    // In positions reached by random play, `attacked` (used for check and the Fluttember) agrees
-    // with the union of every piece's moves, for every piece of the other side.
-    let mut checked = 0;
-    for seed in 1..=12u64 {
+/// Positions for the property tests: random games (captures preferred half the time) from the
+/// start and from thinned-out start arrays (each piece but the Kings kept with probability
+/// 2/5, pieces that have moved marked as such at random), every position on the way.
+fn playout_positions() -> Vec<Pos> {
+    let mut out = Vec::new();
+    let start_pieces: Vec<(String, String)> = {
+        let p = pos(START);
+        (0..12 * 18)
+            .filter_map(|c| {
+                p.piece_at(c).map(|(color, kind)| {
+                    let l = kaissa::jikaida::piece_letter(color, kind).to_string();
+                    let sq = format!("{}{}", (b'a' + (c % 12) as u8) as char, c / 12 + 1);
+                    (l, sq)
+                })
+            })
+            .collect()
+    };
+    for seed in 1..=24u64 {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ seed.wrapping_mul(0x1234_5678_9ABC));
-        let mut p = pos(START);
-        for _ in 0..60 {
-            for by in [Color::First, Color::Second] {
-                let propt = p.propt(by.flip());
-                let mut reach = B4::EMPTY;
-                for from in 0..12 * 18 {
-                    if matches!(p.piece_at(from), Some((c, _)) if c == by) {
-                        reach |= p.reach(from, propt);
+        let mut p = if seed <= 8 {
+            pos(START)
+        } else {
+            // Thin the array until the FEN is accepted (the side not to move not in check).
+            loop {
+                let mut v: Vec<(String, String)> = Vec::new();
+                for (l, sq) in &start_pieces {
+                    if l == "K" || l == "k" || rng.next(5) < 2 {
+                        let moved = "NDSnds".contains(l.as_str()) && rng.next(2) == 0;
+                        v.push((if moved { format!("{l}'") } else { l.clone() }, sq.clone()));
                     }
                 }
-                for target in 0..12 * 18 {
-                    if matches!(p.piece_at(target), Some((c, _)) if c != by) {
-                        assert_eq!(
-                            p.attacked(target, by),
-                            reach.has(target),
-                            "cell {target} by {by:?} in {}",
-                            p.to_fen()
-                        );
-                        checked += 1;
-                    }
+                let refs: Vec<(&str, &str)> =
+                    v.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+                if let Ok(p) = Pos::from_fen(board(), &fen(&refs, "y")) {
+                    break p;
                 }
             }
+        };
+        for _ in 0..60 {
+            out.push(p.clone());
             let mut l: Vec<Move> = Vec::new();
             p.generate(&mut l);
             if l.is_empty() {
                 break;
             }
-            // Prefer captures half the time, to open the position.
             let caps: Vec<Move> = l.iter().copied().filter(|&m| p.is_capture(m)).collect();
             let mv = if !caps.is_empty() && rng.next(2) == 0 {
                 caps[rng.next(caps.len())]
@@ -1603,7 +1679,97 @@ fn capturable_means_some_move_captures_there() {
             p.make(mv);
         }
     }
-    assert!(checked > 10_000, "{checked}");
+    out
+}
+
+#[test]
+fn capturable_means_some_move_captures_there() {
+    // In positions reached by random play, `attacked` (used for check and the Fluttember) agrees
+    // with the union of every piece's moves, for every piece of the other side.
+    let mut checked = 0;
+    for p in playout_positions() {
+        for by in [Color::First, Color::Second] {
+            let propt = p.propt(by.flip());
+            let mut reach = B4::EMPTY;
+            for from in 0..12 * 18 {
+                if matches!(p.piece_at(from), Some((c, _)) if c == by) {
+                    reach |= p.reach(from, propt);
+                }
+            }
+            for target in 0..12 * 18 {
+                if matches!(p.piece_at(target), Some((c, _)) if c != by) {
+                    assert_eq!(
+                        p.attacked(target, by),
+                        reach.has(target),
+                        "cell {target} by {by:?} in {}",
+                        p.to_fen()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 20_000, "{checked}");
+}
+
+#[test]
+fn legal_moves_are_exactly_those_that_leave_the_king_uncapturable() {
+    // Every piece's every target (a Swod reaching its last rank with each of the seven
+    // promotions), kept when the mover's King cannot be captured after it: the generator's list
+    // without its Fluttembers.
+    let mut checks = 0;
+    for p in playout_positions() {
+        if p.decided().is_some() {
+            continue;
+        }
+        let us = p.side_to_move();
+        if p.in_check() {
+            checks += 1;
+        }
+        let propt = p.propt(us.flip());
+        let mut expected = Vec::new();
+        let mut q = p.clone();
+        for from in 0..12 * 18 {
+            let Some((c, kind)) = p.piece_at(from) else {
+                continue;
+            };
+            if c != us {
+                continue;
+            }
+            let last = if us == Color::First { 17 } else { 0 };
+            for to in 0..12 * 18 {
+                if !p.reach(from, propt).has(to) {
+                    continue;
+                }
+                let mvs: Vec<Move> = if kind == kaissa::jikaida::SWOD && to / 12 == last {
+                    kaissa::jikaida::PROMOTIONS
+                        .iter()
+                        .map(|&k| Move::promotion(from, to, k))
+                        .collect()
+                } else {
+                    vec![Move::normal(from, to)]
+                };
+                for mv in mvs {
+                    q.make(mv);
+                    if !q.attacked(q.king(us), us.flip()) {
+                        expected.push(p.move_text(mv));
+                    }
+                    q.unmake();
+                }
+            }
+        }
+        expected.sort();
+        let mut got = Vec::new();
+        p.generate(&mut got);
+        let mut got: Vec<String> = got
+            .into_iter()
+            .filter(|&m| !p.is_flutter(m))
+            .map(|m| p.move_text(m))
+            .collect();
+        got.sort();
+        assert_eq!(got, expected, "{}", p.to_fen());
+    }
+    assert!(checks > 10, "only {checks} positions in check");
 }
 
 // ---------------------------------------------------------------------------------------------
