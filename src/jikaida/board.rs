@@ -20,12 +20,6 @@ pub fn opposite(d: usize) -> usize {
     (d + 4) & 7
 }
 
-/// True for the orthogonal direction indices (N, E, S, W).
-#[inline(always)]
-pub fn orthogonal(d: usize) -> bool {
-    d & 1 == 0
-}
-
 /// A board size with its tables, shared by every position on it.
 #[derive(Debug)]
 pub struct Board<B> {

@@ -54,7 +54,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         }
         let us = self.side;
         let propt = self.propt(us.flip());
-        let mut probe = self.clone();
+        let mut probe = self.scratch();
         let enemy = self.occupied_by(us.flip());
         let king = self.king(us);
         // Whether the King is attacked now, and the cells that answer depends on: a move that

@@ -91,6 +91,23 @@ impl<B: Bitboard> JikaidaPosition<B> {
         self.board.clone()
     }
 
+    /// A copy without the move history, for trying moves (make, test, unmake) from a
+    /// position held by reference: cloning the history would cost more the longer the game.
+    pub fn scratch(&self) -> Self {
+        JikaidaPosition {
+            board: self.board.clone(),
+            mailbox: self.mailbox.clone(),
+            pieces: self.pieces,
+            occ: self.occ,
+            unmoved: self.unmoved,
+            flutter: self.flutter,
+            side: self.side,
+            fullmove: self.fullmove,
+            key: self.key,
+            history: Vec::with_capacity(2),
+        }
+    }
+
     /// Puts a piece on an empty cell (setting up a position).
     pub fn put(&mut self, color: Color, kind: u8, cell: usize, unmoved: bool) {
         debug_assert_eq!(self.mailbox[cell], EMPTY);

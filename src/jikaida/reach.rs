@@ -3,7 +3,7 @@
 //! named by its start and end cell only, so the union of the paths' ends is the move list of a
 //! piece before the check test.
 
-use super::board::{Board, opposite, orthogonal};
+use super::board::{Board, opposite};
 use super::position::JikaidaPosition;
 use super::{CHUKTAR, DELDAR, HIKDAR, JIKTAR, KAPT, KING, PAKTUN, PALLAN, SWOD};
 use crate::bitboard::Bitboard;
@@ -290,12 +290,6 @@ impl<B: Bitboard> JikaidaPosition<B> {
         out.clear(from);
         out
     }
-}
-
-/// True for the diagonal direction indices.
-#[inline(always)]
-pub fn diagonal(d: usize) -> bool {
-    !orthogonal(d)
 }
 
 #[cfg(test)]
