@@ -4,7 +4,7 @@
 //! throughput is reported in nodes per second.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use kaissa::eval::{EvalTables, params};
+use kaissa::eval::EvalTables;
 use kaissa::game::Game;
 use kaissa::position::Position;
 use kaissa::search::{SearchParams, search};
@@ -28,7 +28,7 @@ fn search_benches(c: &mut Criterion) {
     group.sample_size(10);
     for variant in ["merchants", "kaissa"] {
         let g = Arc::new(Game::<u128>::new(&registry.get(variant, &[]).unwrap()).unwrap());
-        let eval = EvalTables::new(&g, &params::DEFAULT);
+        let eval = EvalTables::for_game(&g);
         let tt = Arc::new(Table::new(16));
         let positions: Vec<Position<u128>> = kaissa::bench::POSITIONS
             .iter()

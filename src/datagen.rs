@@ -6,7 +6,7 @@
 
 use crate::any::AnyGame;
 use crate::bitboard::Bitboard;
-use crate::eval::{EvalTables, params};
+use crate::eval::EvalTables;
 use crate::game::Game;
 use crate::movegen::Outcome;
 use crate::position::Position;
@@ -144,7 +144,7 @@ pub fn generate(
         .map_err(|e| e.to_string())?;
     let done = std::sync::atomic::AtomicUsize::new(0);
     Ok(with_game!(&game, g => {
-        let eval = EvalTables::new(g, &params::DEFAULT);
+        let eval = EvalTables::for_game(g);
         pool.install(|| {
             (0..cfg.games)
                 .into_par_iter()

@@ -7,7 +7,7 @@
 
 use crate::any::AnyGame;
 use crate::bitboard::Bitboard;
-use crate::eval::{EvalTables, params};
+use crate::eval::EvalTables;
 use crate::geometry::Color;
 use crate::movegen::Outcome;
 use crate::moves::Move;
@@ -148,7 +148,7 @@ pub fn new_state(def: &VariantDef) -> Result<Box<dyn GameState>, String> {
     }
     let any = AnyGame::new(def)?;
     Ok(with_game!(any, g => {
-        let eval = Arc::new(EvalTables::new(&g, &params::DEFAULT));
+        let eval = Arc::new(EvalTables::for_game(&g));
         let def = g.def.clone();
         Box::new(PlayState::new(def, eval, g.start_position())) as Box<dyn GameState>
     }))

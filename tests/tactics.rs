@@ -3,7 +3,7 @@
 //! written here (every move of the winner, every reply of the loser), then the engine's search
 //! must find a winning move at modest depth and report the right "win in N".
 
-use kaissa::eval::{EvalTables, params};
+use kaissa::eval::EvalTables;
 use kaissa::game::Game;
 use kaissa::geometry::Color;
 use kaissa::movegen::Outcome;
@@ -72,7 +72,7 @@ fn shortest_win(pos: &mut Position<u128>, max: u32) -> Option<u32> {
 
 /// Runs the engine's search to `depth`; returns the best move's text and the score.
 fn engine(g: &Arc<Game<u128>>, pos: &Position<u128>, depth: i32) -> (String, Score) {
-    let eval = EvalTables::new(g, &params::DEFAULT);
+    let eval = EvalTables::for_game(g);
     let tt = Arc::new(Table::new(16));
     let r = search(pos, SearchParams::depth(&eval, tt, depth), &mut |_| {});
     (r.best.unwrap().to_text(g), r.score)

@@ -7,7 +7,7 @@
 //! Run: `cargo run --release --example strength -- [games-per-variant] [plain-depth]
 //! [engine-ms] [variant]`.
 
-use kaissa::eval::{EvalTables, params};
+use kaissa::eval::EvalTables;
 use kaissa::game::Game;
 use kaissa::geometry::Color;
 use kaissa::movegen::{Outcome, WinReason};
@@ -213,7 +213,7 @@ fn main() {
             continue;
         }
         let g = Arc::new(Game::<u128>::new(&registry.get(&name, &[]).unwrap()).unwrap());
-        let eval = EvalTables::new(&g, &params::DEFAULT);
+        let eval = EvalTables::for_game(&g);
         let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ name.len() as u64;
         let openings: Vec<Vec<Move>> = (0..per_variant.div_ceil(2))
             .map(|_| {

@@ -56,6 +56,12 @@ fn centre_distance2(b: &Rect, cell: usize) -> i32 {
 }
 
 impl<B: Bitboard> EvalTables<B> {
+    /// Builds the tables a game plays with: its rule set's weights
+    /// ([`params::for_variant`]) and the built-in value overrides.
+    pub fn for_game(game: &Game<B>) -> Self {
+        Self::new(game, params::for_variant(&game.def.name))
+    }
+
     /// Builds the tables of a game with the given weights and the built-in value overrides.
     pub fn new(game: &Game<B>, params: &Params) -> Self {
         Self::with_overrides(game, params, params::OVERRIDES)

@@ -52,9 +52,20 @@ pub const DEFAULT: Params = Params {
     tempo: 10,
 };
 
+/// Weights tuned for one rule set (`tuning/`, results in `tuning/RESULTS.md`); a rule set
+/// not listed plays with [`DEFAULT`].
+pub const TUNED: &[(&str, Params)] = &[];
+
 /// Per rule set corrections of derived piece values: (variant, piece letter, value in cp).
-/// Empty until tuning (issue 6) measures better figures; the derived values stand for now.
 pub const OVERRIDES: &[(&str, char, i32)] = &[];
+
+/// The weights a rule set plays with: its [`TUNED`] entry, or [`DEFAULT`].
+pub fn for_variant(name: &str) -> &'static Params {
+    TUNED
+        .iter()
+        .find(|(v, _)| *v == name)
+        .map_or(&DEFAULT, |(_, p)| p)
+}
 
 impl Params {
     /// Every weight by name, mutable, for tuners (`pawn_advance[i]` one by one).
