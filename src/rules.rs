@@ -30,6 +30,12 @@ pub trait Rules: Clone + Send + Sync {
     /// True when the side to move is in danger of losing at once (its royal piece attacked,
     /// in check): search extends and quiescence answers with every move.
     fn in_danger(&self) -> bool;
+    /// [`Rules::in_danger`] for a position whose moves are about to be tried: a game may
+    /// remember what it worked out for [`Rules::try_make`]. The default is `in_danger`.
+    #[inline(always)]
+    fn in_danger_here(&mut self) -> bool {
+        self.in_danger()
+    }
     /// The result for the side to move when [`Rules::generate`] lists no move: 1 win, 0 draw,
     /// -1 loss.
     fn no_move_result(&self) -> i32;
@@ -37,6 +43,27 @@ pub trait Rules: Clone + Send + Sync {
     fn generate(&self, list: &mut Vec<Move>);
     /// Legal captures and promotions, for quiescence search.
     fn generate_noisy(&self, list: &mut Vec<Move>);
+    /// Every legal move and perhaps some illegal ones, which [`Rules::try_make`] refuses: for
+    /// games whose legality test is dear, the search tests only the moves it plays. The
+    /// default is [`Rules::generate`].
+    #[inline(always)]
+    fn generate_pseudo(&self, list: &mut Vec<Move>) {
+        self.generate(list)
+    }
+    /// [`Rules::generate_noisy`] with perhaps some illegal moves, as
+    /// [`Rules::generate_pseudo`].
+    #[inline(always)]
+    fn generate_noisy_pseudo(&self, list: &mut Vec<Move>) {
+        self.generate_noisy(list)
+    }
+    /// Plays a move of [`Rules::generate_pseudo`] or [`Rules::generate_noisy_pseudo`] if it
+    /// is legal and returns true; returns false, the position unchanged, if it is not. The
+    /// default plays it ([`Rules::make`]): the lists hold legal moves only.
+    #[inline(always)]
+    fn try_make(&mut self, mv: Move) -> bool {
+        self.make(mv);
+        true
+    }
     /// The number of legal moves (perft's last ply).
     fn count_moves(&self) -> u64 {
         let mut v = Vec::with_capacity(128);

@@ -1772,6 +1772,93 @@ fn legal_moves_are_exactly_those_that_leave_the_king_uncapturable() {
     assert!(checks > 10, "only {checks} positions in check");
 }
 
+/// The moves the search plays from a position: those of `generate_pseudo` (or its captures)
+/// that `try_make` accepts, each taken back; a refused move must leave the position as it was.
+fn accepted(p: &mut Pos, noisy: bool) -> Vec<String> {
+    let mut l = Vec::new();
+    if noisy {
+        p.generate_captures_pseudo(&mut l);
+    } else {
+        p.generate_pseudo(&mut l);
+    }
+    let before = (p.key(), p.to_fen());
+    let mut out = Vec::new();
+    for mv in l {
+        if p.try_make(mv) {
+            out.push(p.move_text(mv));
+            p.unmake();
+        }
+        assert_eq!((p.key(), p.to_fen()), before, "after {}", p.move_text(mv));
+    }
+    out.sort();
+    out
+}
+
+/// The legal moves (or legal captures) as sorted text.
+fn legal_texts(p: &Pos, noisy: bool) -> Vec<String> {
+    let mut l = Vec::new();
+    if noisy {
+        p.generate_captures(&mut l);
+    } else {
+        p.generate(&mut l);
+    }
+    let mut out: Vec<String> = l.into_iter().map(|m| p.move_text(m)).collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn pseudo_legal_moves_accepted_by_try_make_are_the_legal_moves() {
+    // The search generates without the check test and tests only the moves it plays, reusing
+    // the check answer of each position of the line: it must play exactly the legal moves, at
+    // a position, after its children's moves were played and taken back, and after a pass.
+    use kaissa::rules::Rules;
+    let mut refused = 0;
+    for mut p in playout_positions() {
+        if p.decided().is_some() {
+            continue;
+        }
+        assert_eq!(p.in_danger_here(), p.in_check(), "{}", p.to_fen());
+        let legal = legal_texts(&p, false);
+        let mut pseudo = Vec::new();
+        p.generate_pseudo(&mut pseudo);
+        refused += pseudo.len() - legal.len();
+        assert_eq!(accepted(&mut p, false), legal, "{}", p.to_fen());
+        assert_eq!(
+            accepted(&mut p, true),
+            legal_texts(&p, true),
+            "{}",
+            p.to_fen()
+        );
+        let mut l = Vec::new();
+        p.generate(&mut l);
+        for &mv in l.iter().step_by(7) {
+            p.make(mv);
+            if p.decided().is_none() {
+                assert_eq!(
+                    accepted(&mut p, false),
+                    legal_texts(&p, false),
+                    "{}",
+                    p.to_fen()
+                );
+            }
+            p.unmake();
+        }
+        assert_eq!(accepted(&mut p, false), legal, "{}", p.to_fen());
+        p.make_pass();
+        if !p.in_check() {
+            assert_eq!(
+                accepted(&mut p, false),
+                legal_texts(&p, false),
+                "{}",
+                p.to_fen()
+            );
+        }
+        p.unmake_pass();
+    }
+    assert!(refused > 1000, "only {refused} illegal moves refused");
+}
+
 // ---------------------------------------------------------------------------------------------
 // §3.1 Results
 // ---------------------------------------------------------------------------------------------

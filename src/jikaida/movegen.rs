@@ -40,32 +40,67 @@ impl<B: Bitboard> JikaidaPosition<B> {
 
     /// Every legal move.
     pub fn generate(&self, list: &mut Vec<Move>) {
-        self.generate_filtered(list, false);
+        self.generate_filtered::<false, true>(list);
     }
 
     /// Legal captures and promotions.
     pub fn generate_captures(&self, list: &mut Vec<Move>) {
-        self.generate_filtered(list, true);
+        self.generate_filtered::<true, true>(list);
     }
 
-    fn generate_filtered(&self, list: &mut Vec<Move>, noisy_only: bool) {
+    /// Every legal move, and moves that would leave the King capturable, which
+    /// [`Self::try_make`] refuses (the search tests only the moves it plays).
+    pub fn generate_pseudo(&self, list: &mut Vec<Move>) {
+        self.generate_filtered::<false, false>(list);
+    }
+
+    /// [`Self::generate_captures`] without the check test, as [`Self::generate_pseudo`].
+    pub fn generate_captures_pseudo(&self, list: &mut Vec<Move>) {
+        self.generate_filtered::<true, false>(list);
+    }
+
+    /// Plays a move of [`Self::generate_pseudo`] if it leaves the mover's King safe and
+    /// returns true; otherwise returns false with the position unchanged.
+    pub fn try_make(&mut self, mv: Move) -> bool {
+        let us = self.side;
+        let g = self.guard();
+        let (from, to) = (mv.from(), mv.to());
+        if !g.deps.has(from) && !g.deps.has(to) && !self.pieces(us, KING).has(from) {
+            if g.check {
+                return false;
+            }
+            self.make(mv);
+            return true;
+        }
+        self.make(mv);
+        if self.attacked(self.king(us), us.flip()) {
+            self.unmake();
+            false
+        } else {
+            true
+        }
+    }
+
+    /// The moves of every piece, captures and promotions only if `NOISY`, legal ones only if
+    /// `LEGAL` (otherwise moves that leave the King capturable are kept too).
+    fn generate_filtered<const NOISY: bool, const LEGAL: bool>(&self, list: &mut Vec<Move>) {
         if self.decided().is_some() {
             return;
         }
         let us = self.side;
         let propt = self.propt(us.flip());
-        let mut probe = self.scratch();
+        let mut probe = if LEGAL { Some(self.scratch()) } else { None };
         let enemy = self.occupied_by(us.flip());
         let king = self.king(us);
         // Whether the King is attacked now, and the cells that answer depends on: a move that
         // touches none of them (and is not the King's) leaves it as it is.
         let mut deps = B::EMPTY;
-        let check = self.attacked_deps(king, us.flip(), &mut deps);
+        let check = LEGAL && self.attacked_deps(king, us.flip(), &mut deps);
         let last = self.board.last_rank[us.index()];
         for from in self.occupied_by(us).cells() {
             let mut targets = self.reach(from, propt);
             let swod = self.pieces(us, SWOD).has(from);
-            if noisy_only {
+            if NOISY {
                 let own = self.occupied_by(us);
                 targets &= enemy | own | if swod { last } else { B::EMPTY };
             }
@@ -77,13 +112,15 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 } else {
                     Move::normal(from, to)
                 };
-                let legal = if from_free && !deps.has(to) {
-                    !check
-                } else {
-                    probe.legal_after(mv)
-                };
-                if !legal {
-                    continue;
+                if let Some(probe) = probe.as_mut() {
+                    let legal = if from_free && !deps.has(to) {
+                        !check
+                    } else {
+                        probe.legal_after(mv)
+                    };
+                    if !legal {
+                        continue;
+                    }
                 }
                 if promote {
                     list.extend(PROMOTIONS.iter().map(|&p| Move::promotion(from, to, p)));
@@ -92,8 +129,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 }
             }
         }
-        if !noisy_only && !check {
-            self.flutter_moves(&mut probe, list);
+        if !NOISY && !check {
+            self.flutter_moves(probe.as_mut(), list);
         }
     }
 
@@ -108,8 +145,9 @@ impl<B: Bitboard> JikaidaPosition<B> {
     }
 
     /// The Fluttember, when the side still has it, its King stands on its original square
-    /// and is not attacked, and the partner's square is not attacked.
-    fn flutter_moves(&self, probe: &mut Self, list: &mut Vec<Move>) {
+    /// and is not attacked, and the partner's square is not attacked; with a `probe`, only if
+    /// the King is safe afterwards.
+    fn flutter_moves(&self, mut probe: Option<&mut Self>, list: &mut Vec<Move>) {
         let us = self.side;
         if !self.flutter[us.index()] {
             return;
@@ -127,7 +165,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 continue;
             }
             let mv = Move::normal(king, p);
-            if probe.legal_after(mv) {
+            if probe.as_mut().is_none_or(|probe| probe.legal_after(mv)) {
                 list.push(mv);
             }
         }

@@ -45,6 +45,16 @@ struct Undo {
     fullmove: u32,
 }
 
+/// What [`JikaidaPosition::try_make`] knows of one position of the history: whether the side
+/// to move's King is attacked, and the cells that answer read (a move touching none of them,
+/// and not the King's, leaves it as it is).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Guard<B> {
+    pub(super) valid: bool,
+    pub(super) check: bool,
+    pub(super) deps: B,
+}
+
 /// A position on a board of width `B`.
 #[derive(Clone, Debug)]
 pub struct JikaidaPosition<B: Bitboard> {
@@ -61,6 +71,9 @@ pub struct JikaidaPosition<B: Bitboard> {
     pub(super) fullmove: u32,
     pub(super) key: u64,
     history: Vec<Undo>,
+    /// `guard[n]`: the check answer for the position after `n` moves of the history, while
+    /// valid (a move made from `n - 1` invalidates it).
+    pub(super) guard: Vec<Guard<B>>,
 }
 
 impl<B: Bitboard> JikaidaPosition<B> {
@@ -78,6 +91,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             fullmove: 1,
             key: 0,
             history: Vec::new(),
+            guard: Vec::new(),
         }
     }
 
@@ -105,11 +119,13 @@ impl<B: Bitboard> JikaidaPosition<B> {
             fullmove: self.fullmove,
             key: self.key,
             history: Vec::with_capacity(2),
+            guard: Vec::new(),
         }
     }
 
     /// Puts a piece on an empty cell (setting up a position).
     pub fn put(&mut self, color: Color, kind: u8, cell: usize, unmoved: bool) {
+        self.guard.clear();
         debug_assert_eq!(self.mailbox[cell], EMPTY);
         self.mailbox[cell] = code(color, kind);
         self.pieces[color.index()][kind as usize].set(cell);
@@ -123,6 +139,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
 
     /// Sets the side to move (setting up a position).
     pub fn set_side(&mut self, side: Color) {
+        self.guard.clear();
         if side != self.side {
             self.key ^= self.board.side_key;
             self.side = side;
@@ -131,6 +148,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
 
     /// Sets a side's Fluttember right (setting up a position).
     pub fn set_flutter(&mut self, color: Color, on: bool) {
+        self.guard.clear();
         if self.flutter[color.index()] != on {
             self.key ^= self.board.flutter_keys[color.index()];
             self.flutter[color.index()] = on;
@@ -269,6 +287,42 @@ impl<B: Bitboard> JikaidaPosition<B> {
         }
     }
 
+    /// Forgets the check answer of the position just reached.
+    #[inline(always)]
+    fn invalidate_guard(&mut self) {
+        if let Some(g) = self.guard.get_mut(self.history.len()) {
+            g.valid = false;
+        }
+    }
+
+    /// The check answer for the current position and the cells it read (see [`Guard`]),
+    /// computed once per position of the history.
+    #[inline(always)]
+    pub(super) fn guard(&mut self) -> Guard<B> {
+        let n = self.history.len();
+        if n >= self.guard.len() {
+            self.guard.resize(
+                n + 1,
+                Guard {
+                    valid: false,
+                    check: false,
+                    deps: B::EMPTY,
+                },
+            );
+        }
+        if !self.guard[n].valid {
+            let us = self.side;
+            let mut deps = B::EMPTY;
+            let check = self.attacked_deps(self.king(us), us.flip(), &mut deps);
+            self.guard[n] = Guard {
+                valid: true,
+                check,
+                deps,
+            };
+        }
+        self.guard[n]
+    }
+
     /// Plays a legal move.
     pub fn make(&mut self, mv: Move) {
         let (from, to) = (mv.from(), mv.to());
@@ -302,6 +356,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         }
         self.side = us.flip();
         self.key ^= self.board.side_key;
+        self.invalidate_guard();
     }
 
     /// Passes the turn (the search's null move).
@@ -317,6 +372,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         });
         self.side = self.side.flip();
         self.key ^= self.board.side_key;
+        self.invalidate_guard();
     }
 
     /// Takes back [`Self::make_pass`].

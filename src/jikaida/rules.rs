@@ -38,6 +38,9 @@ impl<B: Bitboard> Rules for JikaidaPosition<B> {
     fn in_danger(&self) -> bool {
         self.in_check()
     }
+    fn in_danger_here(&mut self) -> bool {
+        self.guard().check
+    }
     fn no_move_result(&self) -> i32 {
         -1
     }
@@ -46,6 +49,15 @@ impl<B: Bitboard> Rules for JikaidaPosition<B> {
     }
     fn generate_noisy(&self, list: &mut Vec<Move>) {
         self.generate_captures(list)
+    }
+    fn generate_pseudo(&self, list: &mut Vec<Move>) {
+        JikaidaPosition::generate_pseudo(self, list)
+    }
+    fn generate_noisy_pseudo(&self, list: &mut Vec<Move>) {
+        self.generate_captures_pseudo(list)
+    }
+    fn try_make(&mut self, mv: Move) -> bool {
+        JikaidaPosition::try_make(self, mv)
     }
     fn make(&mut self, mv: Move) {
         JikaidaPosition::make(self, mv)

@@ -152,7 +152,7 @@ impl<'a, P: Rules> Worker<'a, P> {
         if ply >= MAX_PLY - 1 {
             return self.pos.evaluate(self.eval);
         }
-        let in_danger = self.pos.in_danger();
+        let in_danger = self.pos.in_danger_here();
         if in_danger && (ply as i32) < 2 * self.root_depth {
             depth += 1;
         }
@@ -207,7 +207,7 @@ impl<'a, P: Rules> Worker<'a, P> {
         moves.clear();
         match root_moves {
             Some(r) => moves.extend_from_slice(r),
-            None => self.pos.generate(&mut moves),
+            None => self.pos.generate_pseudo(&mut moves),
         }
         if moves.is_empty() {
             self.move_lists[ply] = moves;
@@ -226,18 +226,24 @@ impl<'a, P: Rules> Worker<'a, P> {
         let mut best = -MATE - 1;
         let mut best_move = Move::NULL;
         let mut quiets_tried: Vec<Move> = Vec::new();
+        // Legal moves played so far (the list may hold illegal ones, refused by `try_make`).
+        let mut played = 0;
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let mv = moves[i];
             let noisy = self.pos.is_noisy(mv);
-            self.pos.make(mv);
+            if !self.pos.try_make(mv) {
+                continue;
+            }
+            played += 1;
             let mut score;
-            if i == 0 {
+            if played == 1 {
                 score = -self.search(depth - 1, -beta, -alpha, ply + 1, None);
             } else {
                 let mut r = 0;
-                if depth >= 3 && !noisy && !in_danger && i >= 2 + pv_node as usize {
-                    r = self.lmr[depth.min(63) as usize][i.min(63)] as i32;
+                let n = played - 1;
+                if depth >= 3 && !noisy && !in_danger && n >= 2 + pv_node as usize {
+                    r = self.lmr[depth.min(63) as usize][n.min(63)] as i32;
                     if pv_node {
                         r -= 1;
                     }
@@ -280,6 +286,9 @@ impl<'a, P: Rules> Worker<'a, P> {
         }
         self.move_lists[ply] = moves;
         self.score_lists[ply] = scores;
+        if played == 0 {
+            return self.no_move_score(ply);
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -318,7 +327,7 @@ impl<'a, P: Rules> Worker<'a, P> {
         if ply >= MAX_PLY - 1 {
             return self.pos.evaluate(self.eval);
         }
-        let in_danger = qdepth < 2 && self.pos.in_danger();
+        let in_danger = qdepth < 2 && self.pos.in_danger_here();
         let mut best = -MATE - 1;
         if !in_danger {
             let stand = self.pos.evaluate(self.eval);
@@ -332,21 +341,20 @@ impl<'a, P: Rules> Worker<'a, P> {
         let mut scores = std::mem::take(&mut self.score_lists[ply]);
         moves.clear();
         if in_danger {
-            self.pos.generate(&mut moves);
-            if moves.is_empty() {
-                self.move_lists[ply] = moves;
-                self.score_lists[ply] = scores;
-                return self.no_move_score(ply);
-            }
+            self.pos.generate_pseudo(&mut moves);
         } else {
-            self.pos.generate_noisy(&mut moves);
+            self.pos.generate_noisy_pseudo(&mut moves);
         }
         self.order
             .score(&self.pos, self.eval, &moves, Move::NULL, ply, &mut scores);
+        let mut played = 0;
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let mv = moves[i];
-            self.pos.make(mv);
+            if !self.pos.try_make(mv) {
+                continue;
+            }
+            played += 1;
             let score = -self.quiesce(-beta, -alpha, ply + 1, qdepth + 1);
             self.pos.unmake();
             if self.control.is_stopped() {
@@ -365,6 +373,9 @@ impl<'a, P: Rules> Worker<'a, P> {
         }
         self.move_lists[ply] = moves;
         self.score_lists[ply] = scores;
+        if in_danger && played == 0 {
+            return self.no_move_score(ply);
+        }
         best
     }
 
