@@ -83,9 +83,12 @@ impl JikaidaParams {
                     HIKDAR => ((1..8).step_by(2), &b.jray),
                     _ => ((0..8).step_by(1), &b.cray),
                 };
+                // Rays from one cell in different directions are disjoint: count their union.
+                let mut reach = B::EMPTY;
                 for d in dirs {
-                    mobility += (b.slide(d, table[d][from], occ) & !occ).count() as i32;
+                    reach |= b.slide(d, table[d][from], occ);
                 }
+                mobility += (reach & !occ).count() as i32;
             }
         }
         let mobility = mobility * self.mobility;
