@@ -256,6 +256,35 @@ mod tests {
     }
 
     #[test]
+    fn tuned_weights_name_real_rule_sets_and_pieces() {
+        let registry = Registry::builtin();
+        for (name, _) in params::TUNED {
+            assert!(registry.get(name, &[]).is_ok(), "{name}");
+        }
+        for (name, letter, value) in params::OVERRIDES {
+            let g = Game::<u128>::new(&registry.get(name, &[]).unwrap()).unwrap();
+            assert!(
+                g.pieces.iter().any(|p| p.letter == *letter),
+                "{name} {letter}"
+            );
+            assert!(*value > 0, "{name} {letter}");
+        }
+        // A tuned rule set plays with its own weights, the others with the defaults.
+        for (name, tuned) in params::TUNED {
+            assert_eq!(params::for_variant(name), tuned);
+        }
+        assert_eq!(params::for_variant("no such rule set"), &params::DEFAULT);
+        let (g, t) = tables("kaissa");
+        let played = EvalTables::for_game(&g);
+        let u = g.pieces.iter().position(|p| p.letter == 'U').unwrap();
+        let want = params::OVERRIDES
+            .iter()
+            .find(|o| o.0 == "kaissa" && o.1 == 'U')
+            .map_or(t.value[u], |o| o.2);
+        assert_eq!(played.value[u], want);
+    }
+
+    #[test]
     fn start_position_is_balanced_and_mirrors() {
         for name in ["merchants", "northern", "gc", "kaissa"] {
             let (g, t) = tables(name);
