@@ -17,53 +17,90 @@ impl<B: Bitboard> JikaidaPosition<B> {
     #[inline(always)]
     pub fn attacked(&self, target: usize, by: Color) -> bool {
         let mut deps = B::EMPTY;
-        self.attacked_deps(target, by, &mut deps)
+        self.attack_test::<false>(target, by, &mut deps)
     }
 
-    /// [`Self::attacked`], also adding to `deps` every cell whose contents the answer read: a
-    /// move that changes none of them (and does not move the target) leaves the answer as it
-    /// is, which is how the move generator skips most check tests.
+    /// [`Self::attacked`], also adding to `deps` cells the answer depends on: a move that
+    /// changes none of them (and does not move the target) leaves the answer as it is, which is
+    /// how the move generator and [`Self::try_make`] skip most check tests. For `true`, the
+    /// cells of the one capture found (the capturer, the cells it passes or vaults over); for
+    /// `false`, every cell whose change could make a capture possible.
     pub fn attacked_deps(&self, target: usize, by: Color, deps: &mut B) -> bool {
+        self.attack_test::<true>(target, by, deps)
+    }
+
+    /// [`Self::attacked_deps`], the cells collected only if `DEPS`.
+    fn attack_test<const DEPS: bool>(&self, target: usize, by: Color, deps: &mut B) -> bool {
         let b = &*self.board;
         let occ = self.occupied();
         let theirs = self.occupied_by(by);
         let p = |k: u8| self.pieces(by, k);
-        *deps |= b.king[target] | b.knight[target];
-        if (b.king[target] & p(KING)).any() {
-            return true;
+        // The capture found: sets `deps` to the cells it depends on and answers `true`.
+        let found = |deps: &mut B, cells: B| {
+            if DEPS {
+                *deps |= cells;
+            }
+            true
+        };
+        let king = b.king[target] & p(KING);
+        if king.any() {
+            return found(deps, king);
         }
-        if (b.knight[target] & (p(PAKTUN) | p(KAPT) | p(PALLAN))).any() {
-            return true;
+        let leapers = b.knight[target] & (p(PAKTUN) | p(KAPT) | p(PALLAN));
+        if leapers.any() {
+            return found(deps, leapers);
         }
         let target_is_swod = matches!(self.piece_at(target), Some((_, SWOD)));
         let swod_ok = !target_is_swod || !self.propt(by.flip()).has(target);
-        if target_is_swod {
-            // Propt depends on the Deldars around the target.
-            *deps |= b.near4[target];
-        }
+        // The cells a `false` answer depends on. (Leap and step squares are not among them:
+        // the mover cannot bring an enemy piece there.)
+        let mut acc = B::EMPTY;
+        // Propt depends on the Deldars around the target.
+        let propt_cells = if target_is_swod {
+            b.near4[target]
+        } else {
+            B::EMPTY
+        };
+        acc |= propt_cells;
         let fwd = Board::<B>::forward(by);
         for d in 0..8 {
-            // `d` is the direction from the attacker towards the target.
+            // `d` is the direction from the attacker towards the target; the line is read
+            // from the target backwards.
             let back = opposite(d);
-            let (run, gap) = b.run(target, back, occ);
-            if let Some(g) = gap {
-                deps.set(g);
-            }
-            *deps |= run;
-            let near = match gap {
-                // The first piece behind the target: next to it, or beyond the gap.
-                Some(g) if g == b.step[target][back] as usize => {
-                    let blockers = b.full[back][g] & occ;
-                    if blockers.is_empty() {
-                        *deps |= b.full[back][g];
-                        continue;
-                    }
-                    let n = b.first(back, blockers);
-                    *deps |= b.full[back][g] & !b.full[back][n];
-                    n
+            let (l, i) = b.line_of(target, back);
+            let bits = self.lines[l];
+            let (run, gap) = b.line_run(bits, l, i, back);
+            // The first piece behind the target: next to it, or beyond the empty cell there.
+            // A `false` answer depends on the run and the empty cell after it; with no run, on
+            // the empty cell next to the target (filling it could start a vault line) and the
+            // first piece (moving it could open the line). A capture by that piece depends on
+            // it and the cells it passes.
+            let (near, path) = if run > 0 {
+                if DEPS {
+                    let ray = b.full[back][target];
+                    acc |= match gap {
+                        Some(g) => ray & !b.full[back][b.line_cell(l, g)],
+                        None => ray,
+                    };
                 }
-                _ if run.is_empty() => continue,
-                _ => b.step[target][back] as usize,
+                let n = b.line_cell(l, Board::<B>::line_step(i, back, 1));
+                (n, B::single(n))
+            } else {
+                let Some(g) = gap else {
+                    continue;
+                };
+                let gc = b.line_cell(l, g);
+                if DEPS {
+                    acc.set(gc);
+                }
+                let Some(n) = b.line_first(bits, g, back) else {
+                    continue;
+                };
+                let nc = b.line_cell(l, n);
+                if DEPS {
+                    acc.set(nc);
+                }
+                (nc, (b.full[back][gc] & !b.full[back][nc]) | B::single(gc))
             };
             if theirs.has(near) {
                 let (_, kind) = self.piece_at(near).expect("occupied");
@@ -82,103 +119,195 @@ impl<B: Bitboard> JikaidaPosition<B> {
                     _ => false,
                 };
                 if hit {
-                    return true;
+                    return found(deps, path | propt_cells);
                 }
             }
-            // Vaults along `d`: every piece of `by` in the unbroken run behind the target, at
-            // least four cells back (three pieces passed).
-            let mut vaulters = run & b.beyond3[back][target] & theirs;
-            if vaulters.is_empty() {
-                continue;
-            }
-            if !swod_ok || !fwd.contains(&d) {
-                vaulters &= !p(SWOD);
-            }
-            if vaulters.any() {
-                return true;
+            // Vaults along `d`: a piece of `by` in the unbroken run behind the target, at
+            // least four cells back (three pieces passed); a Swod only forward. The capture
+            // depends on the pieces up to the vaulter.
+            if run >= 4 {
+                let swods = swod_ok && fwd.contains(&d);
+                for j in 4..=run {
+                    let c = b.line_cell(l, Board::<B>::line_step(i, back, j));
+                    if theirs.has(c) && (swods || !p(SWOD).has(c)) {
+                        return found(
+                            deps,
+                            (b.full[back][target] & !b.full[back][c]) | propt_cells,
+                        );
+                    }
+                }
             }
         }
-        // An unmoved Paktun's double leap: first onto an empty cell.
+        // An unmoved Paktun's double leap: first onto an empty cell (vacating a leap square
+        // may open one).
         let paktuns = p(PAKTUN) & self.unmoved;
         if paktuns.any() {
+            if DEPS {
+                acc |= b.knight[target];
+            }
             for mid in (b.knight[target] & !occ).cells() {
-                *deps |= b.knight[mid];
-                if (b.knight[mid] & paktuns).any() {
-                    return true;
+                if DEPS {
+                    acc |= b.knight[mid];
+                }
+                let leapers = b.knight[mid] & paktuns;
+                if leapers.any() {
+                    return found(deps, leapers | B::single(mid));
                 }
             }
         }
-        // An unmoved Deldar's turning double move, from the Deldars near enough.
+        // An unmoved Deldar's turning double move (its straight moves are found above), from
+        // the Deldars near enough.
         let deldars = p(DELDAR) & self.unmoved & b.near4[target];
         for from in deldars.cells() {
-            *deps |= b.near4[from];
-            if self.reach(from, B::EMPTY).has(target) {
-                return true;
+            if !b.deldar_turns_empty[from].has(target) {
+                continue;
+            }
+            if DEPS {
+                acc |= b.near4[from];
+            }
+            if b.deldar_turns(from, occ, !theirs).has(target) {
+                return found(deps, b.near4[from]);
             }
         }
-        p(PALLAN)
-            .cells()
-            .any(|from| self.pallan_captures(from, target, deps))
+        for from in p(PALLAN).cells() {
+            let mut cells = B::EMPTY;
+            if self.pallan_captures::<DEPS>(from, target, &mut cells) {
+                return found(deps, cells);
+            }
+            acc |= cells;
+        }
+        if DEPS {
+            *deps |= acc;
+        }
+        false
     }
 
     /// True when the Pallan on `from` could capture on `target` by a refracting slide, a bent
     /// vault, or a slide followed by a vault (its leaps and straight vaults from `from` are
     /// found by [`Self::attacked`] itself). Worked backwards from the target: the pieces behind
     /// it form the vault's last leg, the first empty cell behind a leg is where the Pallan must
-    /// stand (its own cell, or a cell its slide reaches).
-    fn pallan_captures(&self, from: usize, target: usize, deps: &mut B) -> bool {
+    /// stand (its own cell, or a cell its slide reaches without crossing a front on the first
+    /// step of the vault). Those stand cells are found first, from the lines around the
+    /// target; the Pallan's slides are worked out only when one of them, or the target, lies
+    /// where a slide from `from` could reach on an empty board. With `DEPS`, adds to `deps` the
+    /// cells of the capture found (`true`) or every cell read (`false`).
+    fn pallan_captures<const DEPS: bool>(&self, from: usize, target: usize, deps: &mut B) -> bool {
         let b = &*self.board;
-        let (reached, hit) = b.pallan_slides(from, self.occupied());
-        *deps |= reached | hit | B::single(from);
-        if hit.has(target) {
-            return true;
-        }
-        let after = self.occupied() & !B::single(from);
-        // The vaulter may stand on `v` to vault towards direction `d`.
-        let stand = |v: usize, d: usize| v == from || (reached.has(v) && !b.crosses(v, d));
-        // Where it may stand at all: a leg whose ray holds none of these cannot be vaulted.
-        let cells = reached | B::single(from);
-        for d2 in 0..8 {
-            let back = opposite(d2);
-            let (run, gap) = b.run(target, back, after);
-            *deps |= run;
-            if let Some(g) = gap {
-                deps.set(g);
-            }
-            let m = run.count() as usize;
-            if m >= 3 && gap.is_some_and(|g| stand(g, d2)) {
+        let mut read = B::single(from);
+        let stand = match self.pallan_stands::<DEPS>(from, target, None, &mut read) {
+            Ok(stand) => stand,
+            Err(vault) => {
+                // A vault from the Pallan's own cell.
+                *deps |= vault | B::single(from);
                 return true;
             }
-            // Bent: the corner is the j-th piece behind the target.
-            let mut corner = target;
+        };
+        let far = b.pallan_empty[from];
+        if !far.has(target) && (stand & far).is_empty() {
+            *deps |= read;
+            return false;
+        }
+        let (reached, hit) = b.pallan_slides(from, self.occupied());
+        if hit.has(target) {
+            if DEPS {
+                *deps |= b.pallan_path(from, target, self.occupied()) | B::single(from);
+            }
+            return true;
+        }
+        let on = stand & reached;
+        if on.is_empty() {
+            if DEPS {
+                *deps |= read | reached | hit;
+            }
+            return false;
+        }
+        if DEPS {
+            // The capture found: the slide to a stand cell and the vault from there.
+            let g = on.lowest();
+            let mut unused = B::EMPTY;
+            let vault = self
+                .pallan_stands::<false>(from, target, Some(g), &mut unused)
+                .expect_err("a vault from the stand cell");
+            *deps |= b.pallan_path(from, g, self.occupied()) | vault | B::single(from);
+        }
+        true
+    }
+
+    /// The cells from which the Pallan on `from` could vault (straight or bent) onto
+    /// `target`, excluding those a vault could not start from (the first step crossing a
+    /// front), with the lines read added to `read` if `DEPS`; or, as `Err`, the cells of a
+    /// vault from `from` itself, or (with `want`) from the stand cell `want`.
+    fn pallan_stands<const DEPS: bool>(
+        &self,
+        from: usize,
+        target: usize,
+        want: Option<usize>,
+        read: &mut B,
+    ) -> Result<B, B> {
+        let b = &*self.board;
+        let want = want.unwrap_or(from);
+        // The lines without the Pallan, which leaves its cell to vault.
+        let home = b.line[from];
+        let bits = |l: usize, d: usize| {
+            let (hl, hi) = home[d & 3];
+            let x = self.lines[l];
+            if hl as usize == l { x & !(1 << hi) } else { x }
+        };
+        let mut stand = B::EMPTY;
+        for d2 in 0..8 {
+            let back = opposite(d2);
+            let (l, i) = b.line_of(target, back);
+            let (m, gap) = b.line_run(bits(l, back), l, i, back);
+            let ray = b.full[back][target];
+            if DEPS {
+                *read |= match gap {
+                    Some(g) => ray & !b.full[back][b.line_cell(l, g)],
+                    None => ray,
+                };
+            }
+            if m >= 3
+                && let Some(g) = gap
+            {
+                let g = b.line_cell(l, g);
+                if g == want && (g == from || !b.crosses(g, d2)) {
+                    return Err(ray & !b.full[back][g]);
+                }
+                if !b.crosses(g, d2) {
+                    stand.set(g);
+                }
+            }
+            // Bent: the corner is the j-th piece behind the target, the first leg comes in
+            // along `d` over the corner and at least one piece behind it.
             for j in 1..=m {
-                corner = b.step[corner][back] as usize;
+                let corner = b.line_cell(l, Board::<B>::line_step(i, back, j));
                 for turn in [1, 2, 3, 5, 6, 7] {
                     let d = (d2 + turn) & 7;
-                    if (b.full[opposite(d)][corner] & cells).is_empty() {
-                        continue;
+                    let od = opposite(d);
+                    let (l2, i2) = b.line_of(corner, od);
+                    let (n, g2) = b.line_run(bits(l2, od), l2, i2, od);
+                    let leg = b.full[od][corner];
+                    if DEPS {
+                        *read |= match g2 {
+                            Some(g) => leg & !b.full[od][b.line_cell(l2, g)],
+                            None => leg,
+                        };
                     }
-                    let behind = b.step[corner][opposite(d)];
-                    if behind == super::board::NONE {
-                        continue;
-                    }
-                    deps.set(behind as usize);
-                    if !after.has(behind as usize) {
-                        continue;
-                    }
-                    let (leg, g) = b.run(corner, opposite(d), after);
-                    *deps |= leg;
-                    if let Some(g) = g {
-                        deps.set(g);
-                    }
-                    let n = leg.count() as usize;
-                    if n >= 1 && n + j >= 3 && g.is_some_and(|g| stand(g, d)) {
-                        return true;
+                    if n >= 1
+                        && n + j >= 3
+                        && let Some(g) = g2
+                    {
+                        let g = b.line_cell(l2, g);
+                        if g == want && (g == from || !b.crosses(g, d)) {
+                            return Err((ray & !b.full[back][corner]) | (leg & !b.full[od][g]));
+                        }
+                        if !b.crosses(g, d) {
+                            stand.set(g);
+                        }
                     }
                 }
             }
         }
-        false
+        Ok(stand)
     }
 
     /// The same question answered the slow way, from every piece's full reach (tests compare

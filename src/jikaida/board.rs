@@ -44,6 +44,11 @@ pub struct Board<B> {
     pub short: [[Vec<B>; 8]; 4],
     /// The ray that never crosses a front.
     pub inray: [Vec<B>; 8],
+    /// The first two cells of [`Self::inray`] (the second leg of a Deldar's turning move).
+    pub inshort: [Vec<B>; 8],
+    /// `deldar_turns_empty[cell]`: where an unmoved Deldar's turning double move from `cell`
+    /// may end on an empty board (a superset of its turning moves on any board).
+    pub deldar_turns_empty: Vec<B>,
     /// The full ray without its first three cells (vault captures need three pieces passed).
     pub beyond3: [Vec<B>; 8],
     /// King steps.
@@ -54,6 +59,26 @@ pub struct Board<B> {
     pub near4: Vec<B>,
     /// Each side's last rank, where its Swods promote.
     pub last_rank: [B; 2],
+    /// `line[cell][o]`: the line of orientation `o` through the cell (0 a file, 1 a NE–SW
+    /// diagonal, 2 a rank, 3 a SE–NW diagonal) and the cell's place on it, counted from 0 in
+    /// direction `o` (so direction `o + 4` counts down). A position keeps each line's
+    /// occupancy as one word, bit `i` for place `i`: runs and first blockers are then a
+    /// count of trailing or leading bits.
+    pub line: Vec<[(u8, u8); 4]>,
+    /// `line_cells[l * 64 + i]`: the cell at place `i` of line `l`.
+    pub line_cells: Vec<u16>,
+    /// `line_len[l]`: the number of cells of line `l`.
+    pub line_len: Vec<u8>,
+    /// `jray_len[d][cell]` and `cray_len[d][cell]`: the number of cells of [`Self::jray`]
+    /// and [`Self::cray`] (a slide's length when nothing blocks it).
+    pub jray_len: [Vec<u8>; 8],
+    /// See [`Self::jray_len`].
+    pub cray_len: [Vec<u8>; 8],
+    /// `rank_of[cell]`: the cell's rank, from 0.
+    pub rank_of: Vec<u8>,
+    /// `pallan_empty[cell]`: every cell a Pallan's refracting slide from `cell` reaches on an
+    /// empty board (a superset of its slides on any board).
+    pub pallan_empty: Vec<B>,
     /// Zobrist keys: `piece[(color * 9 + kind) * cells + cell]`.
     pub piece_keys: Vec<u64>,
     /// XORed in for each cell holding a piece with its first-move powers.
@@ -162,12 +187,21 @@ impl<B: Bitboard> Board<B> {
             jray,
             cray,
             inray,
+            inshort: std::array::from_fn(|_| Vec::new()),
+            deldar_turns_empty: Vec::new(),
             short: std::array::from_fn(|_| std::array::from_fn(|_| Vec::new())),
             beyond3: std::array::from_fn(|_| Vec::new()),
             king: Vec::new(),
             knight: Vec::new(),
             near4: Vec::new(),
             last_rank: [B::EMPTY; 2],
+            line: Vec::new(),
+            line_cells: Vec::new(),
+            line_len: Vec::new(),
+            pallan_empty: Vec::new(),
+            jray_len: std::array::from_fn(|_| Vec::new()),
+            cray_len: std::array::from_fn(|_| Vec::new()),
+            rank_of: (0..cells).map(|c| rect.rank(c) as u8).collect(),
             piece_keys: Vec::new(),
             unmoved_keys: Vec::new(),
             side_key: 0,
@@ -185,6 +219,14 @@ impl<B: Bitboard> Board<B> {
                     .collect()
             })
         });
+        board.inshort = std::array::from_fn(|d| {
+            (0..cells)
+                .map(|c| limit(&board, c, d, board.inray[d][c], 2))
+                .collect()
+        });
+        board.deldar_turns_empty = (0..cells)
+            .map(|c| board.deldar_turns(c, B::EMPTY, B::EMPTY))
+            .collect();
         board.king = (0..cells)
             .map(|c| {
                 (0..8)
@@ -222,6 +264,37 @@ impl<B: Bitboard> Board<B> {
                     })
                     .fold(B::EMPTY, |acc, n| acc | B::single(n))
             })
+            .collect();
+        board.line = vec![[(0, 0); 4]; cells];
+        for o in 0..4 {
+            for c in 0..cells {
+                if board.step[c][opposite(o)] != NONE {
+                    continue;
+                }
+                // `c` starts a line of orientation `o`.
+                let l = board.line_len.len();
+                board.line_cells.resize((l + 1) * 64, NONE);
+                let mut cur = c;
+                let mut i = 0;
+                loop {
+                    board.line[cur][o] = (l as u8, i as u8);
+                    board.line_cells[l * 64 + i] = cur as u16;
+                    i += 1;
+                    match board.next(cur, o) {
+                        Some(n) => cur = n,
+                        None => break,
+                    }
+                }
+                board.line_len.push(i as u8);
+            }
+        }
+        assert!(board.line_len.len() <= 256, "too many lines for a u8 index");
+        board.jray_len =
+            std::array::from_fn(|d| board.jray[d].iter().map(|r| r.count() as u8).collect());
+        board.cray_len =
+            std::array::from_fn(|d| board.cray[d].iter().map(|r| r.count() as u8).collect());
+        board.pallan_empty = (0..cells)
+            .map(|c| board.pallan_slides(c, B::EMPTY).0)
             .collect();
         for f in 0..files {
             board.last_rank[0].set(rect.cell(f, ranks - 1));
@@ -282,6 +355,78 @@ impl<B: Bitboard> Board<B> {
             let g = self.first(d, gaps);
             (ray & !self.full[d][g] & !B::single(g), Some(g))
         }
+    }
+
+    /// The line through `cell` along direction `d` (either way) and the cell's place on it.
+    #[inline(always)]
+    pub fn line_of(&self, cell: usize, d: usize) -> (usize, usize) {
+        let (l, i) = self.line[cell][d & 3];
+        (l as usize, i as usize)
+    }
+
+    /// The cell at place `i` of line `l`.
+    #[inline(always)]
+    pub fn line_cell(&self, l: usize, i: usize) -> usize {
+        self.line_cells[l * 64 + i] as usize
+    }
+
+    /// The run of occupied cells next to place `i` of line `l` in direction `d`, given the
+    /// line's occupancy `bits`: its length, and the place of the first empty cell after it
+    /// (`None` when the run reaches the edge).
+    #[inline(always)]
+    pub fn line_run(&self, bits: u64, l: usize, i: usize, d: usize) -> (usize, Option<usize>) {
+        if d < 4 {
+            let n = (!(bits >> (i + 1))).trailing_zeros() as usize;
+            let g = i + 1 + n;
+            (n, (g < self.line_len[l] as usize).then_some(g))
+        } else {
+            let empty = !bits & ((1u64 << i) - 1);
+            if empty == 0 {
+                (i, None)
+            } else {
+                let g = 63 - empty.leading_zeros() as usize;
+                (i - 1 - g, Some(g))
+            }
+        }
+    }
+
+    /// The place of the first occupied cell beyond place `i` of line `l` in direction `d`.
+    #[inline(always)]
+    pub fn line_first(&self, bits: u64, i: usize, d: usize) -> Option<usize> {
+        if d < 4 {
+            let x = bits >> (i + 1);
+            (x != 0).then(|| i + 1 + x.trailing_zeros() as usize)
+        } else {
+            let x = bits & ((1u64 << i) - 1);
+            (x != 0).then(|| 63 - x.leading_zeros() as usize)
+        }
+    }
+
+    /// The number of empty cells next to place `i` of line `l` in direction `d` before the
+    /// first occupied one (or the edge), given the line's occupancy `bits`.
+    #[inline(always)]
+    pub fn line_free(&self, bits: u64, l: usize, i: usize, d: usize) -> usize {
+        if d < 4 {
+            let x = bits >> (i + 1);
+            if x == 0 {
+                self.line_len[l] as usize - i - 1
+            } else {
+                x.trailing_zeros() as usize
+            }
+        } else {
+            let x = bits & ((1u64 << i) - 1);
+            if x == 0 {
+                i
+            } else {
+                i - 1 - (63 - x.leading_zeros() as usize)
+            }
+        }
+    }
+
+    /// The place `k` steps from place `i` in direction `d`.
+    #[inline(always)]
+    pub fn line_step(i: usize, d: usize, k: usize) -> usize {
+        if d < 4 { i + k } else { i - k }
     }
 
     /// The first `n` cells of `ray` from `cell` in direction `d`.

@@ -8,6 +8,7 @@
 //! enemy piece at the far end could vault onto it). Symmetric: a position and its
 //! colour-flipped mirror evaluate the same.
 
+use super::board::Board;
 use super::position::JikaidaPosition;
 use super::{CHUKTAR, DELDAR, HIKDAR, JIKTAR, KAPT, KINDS, PALLAN, SWOD};
 use crate::bitboard::Bitboard;
@@ -70,37 +71,38 @@ impl JikaidaParams {
     ) -> [(&'static str, i32); 4] {
         let b = pos.board();
         let them = us.flip();
-        let occ = pos.occupied();
         let mut material = 0;
         for k in 1..KINDS as u8 {
-            material += self.value[k as usize] * pos.pieces(us, k).count() as i32;
+            material += self.value[k as usize] * pos.count(us, k) as i32;
         }
+        // The empty cells each slider's rays pass, read from the line occupancy.
         let mut mobility = 0;
         for k in [KAPT, CHUKTAR, JIKTAR, HIKDAR, PALLAN] {
             for from in pos.pieces(us, k).cells() {
-                let (dirs, table) = match k {
-                    JIKTAR => ((0..8).step_by(2), &b.jray),
-                    HIKDAR => ((1..8).step_by(2), &b.jray),
-                    _ => ((0..8).step_by(1), &b.cray),
+                let (dirs, len) = match k {
+                    JIKTAR => ((0..8).step_by(2), &b.jray_len),
+                    HIKDAR => ((1..8).step_by(2), &b.jray_len),
+                    _ => ((0..8).step_by(1), &b.cray_len),
                 };
-                // Rays from one cell in different directions are disjoint: count their union.
-                let mut reach = B::EMPTY;
                 for d in dirs {
-                    reach |= b.slide(d, table[d][from], occ);
+                    mobility += pos.free_run(from, d, len[d][from]) as i32;
                 }
-                mobility += (reach & !occ).count() as i32;
             }
         }
         let mobility = mobility * self.mobility;
         let mut swods = 0;
         let ranks = b.rect.ranks as i32;
-        let propt = pos.propt(us);
         for s in pos.pieces(us, SWOD).cells() {
-            let rel = b.rect.relative_rank(s, us) as i32;
+            let rank = b.rank_of[s] as i32;
+            let rel = if us == Color::First {
+                rank
+            } else {
+                ranks - 1 - rank
+            };
             swods += (rel - 2).max(0) * self.swod_advance;
             swods += (rel - (ranks - 7)).max(0) * self.swod_near_promotion;
         }
-        swods += propt.count() as i32 * self.propt;
+        swods += pos.propt(us).count() as i32 * self.propt;
         let king = pos.king(us);
         let near = b.near4[king] & pos.occupied_by(them);
         let light = near & (pos.pieces(them, SWOD) | pos.pieces(them, DELDAR));
@@ -110,14 +112,12 @@ impl JikaidaParams {
         for d in 0..8 {
             // A run of pieces from the King outwards: an enemy at least four cells out, with
             // the run unbroken, could vault back onto the King.
-            let ray = b.full[d][king];
-            let gaps = ray & !occ;
-            let run = if gaps.is_empty() {
-                ray
-            } else {
-                ray & !b.full[d][b.first(d, gaps)] & !gaps
-            };
-            if (run & b.beyond3[d][king] & pos.occupied_by(them)).any() {
+            let (l, i) = b.line_of(king, d);
+            let (run, _) = b.line_run(pos.line_bits(l), l, i, d);
+            if (4..=run).any(|j| {
+                let c = b.line_cell(l, Board::<B>::line_step(i, d, j));
+                pos.occupied_by(them).has(c)
+            }) {
                 safety -= self.vault_line;
             }
         }
@@ -127,5 +127,102 @@ impl JikaidaParams {
             ("swods", swods),
             ("king safety", safety),
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitboard::Wide;
+    use crate::jikaida::KING;
+
+    /// The terms as first written, on bitboards alone: the reference for the faster
+    /// [`JikaidaParams::terms`].
+    fn reference_terms<B: Bitboard>(
+        e: &JikaidaParams,
+        pos: &JikaidaPosition<B>,
+        us: Color,
+    ) -> [i32; 4] {
+        let b = pos.board();
+        let them = us.flip();
+        let occ = pos.occupied();
+        let mut material = 0;
+        for k in 1..KINDS as u8 {
+            material += e.value[k as usize] * pos.pieces(us, k).count() as i32;
+        }
+        let mut mobility = 0;
+        for k in [KAPT, CHUKTAR, JIKTAR, HIKDAR, PALLAN] {
+            for from in pos.pieces(us, k).cells() {
+                let (dirs, table) = match k {
+                    JIKTAR => ((0..8).step_by(2), &b.jray),
+                    HIKDAR => ((1..8).step_by(2), &b.jray),
+                    _ => ((0..8).step_by(1), &b.cray),
+                };
+                for d in dirs {
+                    mobility += (b.slide(d, table[d][from], occ) & !occ).count() as i32;
+                }
+            }
+        }
+        let mut swods = 0;
+        let ranks = b.rect.ranks as i32;
+        for s in pos.pieces(us, SWOD).cells() {
+            let rel = b.rect.relative_rank(s, us) as i32;
+            swods += (rel - 2).max(0) * e.swod_advance;
+            swods += (rel - (ranks - 7)).max(0) * e.swod_near_promotion;
+        }
+        let deldars = pos.pieces(us, DELDAR);
+        let propt = pos
+            .pieces(us, SWOD)
+            .cells()
+            .filter(|&s| (b.king[s] & deldars).any())
+            .count();
+        swods += propt as i32 * e.propt;
+        let king = pos.king(us);
+        let near = b.near4[king] & pos.occupied_by(them);
+        let light = near & (pos.pieces(them, SWOD) | pos.pieces(them, DELDAR));
+        let pressure = (2 * near.count() - light.count()) as i32;
+        let mut safety = -pressure * e.king_attackers / 2;
+        safety += (b.king[king] & pos.occupied_by(us)).count() as i32 * e.king_shelter;
+        for d in 0..8 {
+            let ray = b.full[d][king];
+            let gaps = ray & !occ;
+            let run = if gaps.is_empty() {
+                ray
+            } else {
+                ray & !b.full[d][b.first(d, gaps)] & !gaps
+            };
+            if (run & b.beyond3[d][king] & pos.occupied_by(them)).any() {
+                safety -= e.vault_line;
+            }
+        }
+        [material, mobility * e.mobility, swods, safety]
+    }
+
+    /// The evaluation terms equal the reference on random positions of every density and
+    /// board width.
+    #[test]
+    fn terms_match_the_reference() {
+        fn check<B: Bitboard>(files: usize, ranks: usize) {
+            let mut x = 0xE7A1_0A7E_0000_0001u64 ^ files as u64;
+            let board = std::sync::Arc::new(crate::jikaida::board::Board::<B>::new(files, ranks));
+            for round in 0..600 {
+                let mut p =
+                    crate::jikaida::reach::tests::random_position(&board, 1 + round % 5, &mut x);
+                // One King each, wherever there is room.
+                for c in Color::BOTH {
+                    if p.pieces(c, KING).is_empty() {
+                        let cell = (!p.occupied()).lowest();
+                        p.put(c, KING, cell, false);
+                    }
+                }
+                for us in Color::BOTH {
+                    let fast: Vec<i32> = DEFAULT.terms(&p, us).iter().map(|t| t.1).collect();
+                    assert_eq!(fast, reference_terms(&DEFAULT, &p, us), "{}", p.to_fen());
+                }
+            }
+        }
+        check::<Wide<4>>(12, 18);
+        check::<Wide<7>>(18, 24);
+        check::<Wide<14>>(24, 36);
     }
 }

@@ -63,6 +63,10 @@ pub struct JikaidaPosition<B: Bitboard> {
     /// `pieces[color][kind]`.
     pub(super) pieces: [[B; KINDS]; 2],
     pub(super) occ: [B; 2],
+    /// `count[color][kind]`: the number of such pieces.
+    pub(super) count: [[u8; KINDS]; 2],
+    /// Occupancy of each line of the board (see [`Board::line`]).
+    pub(super) lines: Vec<u64>,
     /// Cells holding a piece that still has its first-move powers.
     pub(super) unmoved: B,
     /// Each side's Fluttember, while unused.
@@ -80,11 +84,14 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// An empty board, Yellow to move, no rights.
     pub fn empty(board: Arc<Board<B>>) -> Self {
         let cells = board.cells;
+        let lines = board.line_len.len();
         JikaidaPosition {
             board,
             mailbox: vec![EMPTY; cells],
             pieces: [[B::EMPTY; KINDS]; 2],
             occ: [B::EMPTY; 2],
+            count: [[0; KINDS]; 2],
+            lines: vec![0; lines],
             unmoved: B::EMPTY,
             flutter: [false; 2],
             side: Color::First,
@@ -113,6 +120,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
             mailbox: self.mailbox.clone(),
             pieces: self.pieces,
             occ: self.occ,
+            count: self.count,
+            lines: self.lines.clone(),
             unmoved: self.unmoved,
             flutter: self.flutter,
             side: self.side,
@@ -130,6 +139,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
         self.mailbox[cell] = code(color, kind);
         self.pieces[color.index()][kind as usize].set(cell);
         self.occ[color.index()].set(cell);
+        self.count[color.index()][kind as usize] += 1;
+        self.flip_lines(cell);
         self.key ^= self.board.piece_key(color, kind, cell);
         if unmoved && has_first_move(kind) {
             self.unmoved.set(cell);
@@ -263,11 +274,43 @@ impl<B: Bitboard> JikaidaPosition<B> {
             .count()
     }
 
+    /// Toggles `cell` in the occupancy of its four lines.
+    #[inline(always)]
+    fn flip_lines(&mut self, cell: usize) {
+        for (l, i) in self.board.line[cell] {
+            self.lines[l as usize] ^= 1 << i;
+        }
+    }
+
+    /// The number of pieces of one colour and kind.
+    #[inline(always)]
+    pub fn count(&self, color: Color, kind: u8) -> u32 {
+        self.count[color.index()][kind as usize] as u32
+    }
+
+    /// The number of empty cells a slide from `from` in direction `d` passes before it is
+    /// blocked, at most `max` (the length of its ray).
+    #[inline(always)]
+    pub fn free_run(&self, from: usize, d: usize, max: u8) -> usize {
+        let (l, i) = self.board.line_of(from, d);
+        self.board
+            .line_free(self.lines[l], l, i, d)
+            .min(max as usize)
+    }
+
+    /// The occupancy of line `l` (bit `i` for its place `i`).
+    #[inline(always)]
+    pub fn line_bits(&self, l: usize) -> u64 {
+        self.lines[l]
+    }
+
     #[inline(always)]
     fn remove(&mut self, color: Color, kind: u8, cell: usize) {
         self.mailbox[cell] = EMPTY;
         self.pieces[color.index()][kind as usize].clear(cell);
         self.occ[color.index()].clear(cell);
+        self.count[color.index()][kind as usize] -= 1;
+        self.flip_lines(cell);
         self.key ^= self.board.piece_key(color, kind, cell);
     }
 
@@ -276,6 +319,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
         self.mailbox[cell] = code(color, kind);
         self.pieces[color.index()][kind as usize].set(cell);
         self.occ[color.index()].set(cell);
+        self.count[color.index()][kind as usize] += 1;
+        self.flip_lines(cell);
         self.key ^= self.board.piece_key(color, kind, cell);
     }
 

@@ -103,6 +103,58 @@ impl<B: Bitboard> Board<B> {
         (all & !occ, all & occ)
     }
 
+    /// An unmoved Deldar's double move that turns: two squares straight (the first step may
+    /// cross a front), then one or two in another direction without crossing.
+    pub fn deldar_turns(&self, from: usize, occ: B, enemy: B) -> B {
+        let mut out = B::EMPTY;
+        for d in 0..8 {
+            let first = self.short[1][d][from];
+            if first.count() < 2 || (first & occ).any() {
+                continue;
+            }
+            let corner = self.first(opposite(d), first);
+            for d2 in 0..8 {
+                if d2 == d {
+                    continue;
+                }
+                out |= self.slide(d2, self.inshort[d2][corner], occ) & (!occ | enemy);
+            }
+        }
+        out.clear(from);
+        out
+    }
+
+    /// The cells of one refracting slide of a Pallan from `from` to `to` (which
+    /// [`Self::pallan_slides`] reaches or hits), `to` included: what the slide depends on.
+    pub fn pallan_path(&self, from: usize, to: usize, occ: B) -> B {
+        for d in 0..8 {
+            let first = self.inray[d][from];
+            let seg = self.slide(d, first, occ);
+            if seg.has(to) {
+                return seg & !self.full[d][to];
+            }
+            let edge = if first.is_empty() {
+                from
+            } else {
+                self.first(opposite(d), first)
+            };
+            if (seg & occ).any() || !self.crosses(edge, d) {
+                continue;
+            }
+            for d2 in [d, (d + 1) & 7, (d + 7) & 7] {
+                let ray = if d2 == d {
+                    self.jray[d][edge]
+                } else {
+                    self.cray[d2][edge]
+                };
+                if self.slide(d2, ray, occ).has(to) {
+                    return seg | (ray & !self.full[d2][to]);
+                }
+            }
+        }
+        unreachable!("no slide from {from} to {to}")
+    }
+
     /// [`Self::pallan_slides`] the slow way, one cell at a time (tests compare the two).
     pub fn pallan_slides_walk(&self, from: usize, occ: B) -> (B, B) {
         let mut reached = B::EMPTY;
@@ -152,14 +204,90 @@ impl<B: Bitboard> Board<B> {
 impl<B: Bitboard> JikaidaPosition<B> {
     /// Swods of `color` next to a friendly Deldar: enemy Swods cannot take them.
     pub fn propt(&self, color: Color) -> B {
-        let deldars = self.pieces(color, DELDAR);
-        let mut out = B::EMPTY;
-        if deldars.is_empty() {
-            return out;
+        let mut near = B::EMPTY;
+        for d in self.pieces(color, DELDAR).cells() {
+            near |= self.board.king[d];
         }
-        for s in self.pieces(color, SWOD).cells() {
-            if (self.board.king[s] & deldars).any() {
-                out.set(s);
+        near & self.pieces(color, SWOD)
+    }
+
+    /// The occupancy of the line through `cell` along direction `d`, with `gone` (a piece
+    /// that has left, or any cell off the line) taken as empty; and the line and place.
+    #[inline(always)]
+    fn line_without(&self, cell: usize, d: usize, gone: usize) -> (u64, usize, usize) {
+        let b = &*self.board;
+        let (l, i) = b.line_of(cell, d);
+        let (gl, gi) = b.line[gone][d & 3];
+        let mut bits = self.lines[l];
+        if gl as usize == l {
+            bits &= !(1 << gi);
+        }
+        (bits, l, i)
+    }
+
+    /// [`Board::slide`] along `ray` (from `from` in direction `d`, at most `len` cells long),
+    /// read from the line occupancy.
+    #[inline(always)]
+    fn slide_on(&self, from: usize, d: usize, ray: B, len: usize) -> B {
+        let b = &*self.board;
+        let (l, i) = b.line_of(from, d);
+        let free = b.line_free(self.lines[l], l, i, d);
+        if free >= len {
+            ray
+        } else {
+            ray & !b.full[d][b.line_cell(l, Board::<B>::line_step(i, d, free + 1))]
+        }
+    }
+
+    /// [`Board::vault`] read from the line occupancy, with `gone` taken as empty (the
+    /// Pallan's start when it slid first; the vaulter's own cell otherwise).
+    #[inline(always)]
+    pub fn vault_on(&self, from: usize, d: usize, gone: usize, takes: B) -> B {
+        let b = &*self.board;
+        let (bits, l, i) = self.line_without(from, d, gone);
+        let (n, gap) = b.line_run(bits, l, i, d);
+        if n < 3 {
+            return B::EMPTY;
+        }
+        let mut out = B::EMPTY;
+        for j in 4..=n {
+            let c = b.line_cell(l, Board::<B>::line_step(i, d, j));
+            if takes.has(c) {
+                out.set(c);
+            }
+        }
+        if let Some(g) = gap {
+            out.set(b.line_cell(l, g));
+        }
+        out
+    }
+
+    /// [`Board::bent_vault`] read from the line occupancy, with `gone` taken as empty.
+    pub fn bent_vault_on(&self, from: usize, d: usize, gone: usize, takes: B) -> B {
+        let b = &*self.board;
+        let mut out = B::EMPTY;
+        let (bits, l, i) = self.line_without(from, d, gone);
+        let (k1, _) = b.line_run(bits, l, i, d);
+        // The corner is the c-th piece of the first leg, from the second on.
+        for c in 2..=k1 {
+            let corner = b.line_cell(l, Board::<B>::line_step(i, d, c));
+            for turn in [1, 2, 3, 5, 6, 7] {
+                let d2 = (d + turn) & 7;
+                let (bits2, l2, i2) = self.line_without(corner, d2, gone);
+                let (n, gap) = b.line_run(bits2, l2, i2, d2);
+                if n == 0 {
+                    continue;
+                }
+                if let Some(g) = gap {
+                    out.set(b.line_cell(l2, g));
+                }
+                // The t-th piece of the second leg has c + t - 1 pieces before it.
+                for t in 4usize.saturating_sub(c).max(1)..=n {
+                    let x = b.line_cell(l2, Board::<B>::line_step(i2, d2, t));
+                    if takes.has(x) {
+                        out.set(x);
+                    }
+                }
             }
         }
         out
@@ -185,7 +313,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             }
             KAPT | CHUKTAR => {
                 for d in 0..8 {
-                    out |= b.slide(d, b.cray[d][from], occ);
+                    out |= self.slide_on(from, d, b.cray[d][from], b.cray_len[d][from] as usize);
                 }
                 if kind == KAPT {
                     out |= b.knight[from];
@@ -195,7 +323,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             JIKTAR | HIKDAR => {
                 let first = if kind == JIKTAR { 0 } else { 1 };
                 for d in (first..8).step_by(2) {
-                    out |= b.slide(d, b.jray[d][from], occ);
+                    out |= self.slide_on(from, d, b.jray[d][from], b.jray_len[d][from] as usize);
                 }
                 out &= empty | enemy;
             }
@@ -212,10 +340,12 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 let n = if unmoved { 4 } else { 2 };
                 for d in 0..8 {
                     let ray = b.short[n - 1][d][from];
-                    out |= b.slide(d, ray, occ) & (empty | enemy);
+                    let len = n.min(b.jray_len[d][from] as usize);
+                    out |= self.slide_on(from, d, ray, len);
                 }
+                out &= empty | enemy;
                 if unmoved {
-                    out |= self.deldar_turns(from, occ, enemy);
+                    out |= b.deldar_turns(from, occ, enemy);
                 }
             }
             _ => {
@@ -224,43 +354,21 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 let n = if unmoved { 3 } else { 1 };
                 for (i, &d) in fwd.iter().enumerate() {
                     let ray = b.short[n - 1][d][from];
-                    let path = b.slide(d, ray, occ);
+                    let len = n.min(b.jray_len[d][from] as usize);
+                    let path = self.slide_on(from, d, ray, len);
                     out |= if i == 0 {
                         path & empty
                     } else {
                         path & (empty | takes)
                     };
-                    out |= b.vault(from, d, occ, takes);
+                    out |= self.vault_on(from, d, from, takes);
                 }
                 return out;
             }
         }
         for d in 0..8 {
-            out |= b.vault(from, d, occ, takes);
+            out |= self.vault_on(from, d, from, takes);
         }
-        out
-    }
-
-    /// An unmoved Deldar's double move that turns: two squares straight (the first step may
-    /// cross a front), then one or two in another direction without crossing.
-    fn deldar_turns(&self, from: usize, occ: B, enemy: B) -> B {
-        let b = &*self.board;
-        let mut out = B::EMPTY;
-        for d in 0..8 {
-            let first = b.short[1][d][from];
-            if first.count() < 2 || (first & occ).any() {
-                continue;
-            }
-            let corner = b.first(opposite(d), first);
-            for d2 in 0..8 {
-                if d2 == d {
-                    continue;
-                }
-                let ray = b.limited(corner, d2, b.inray[d2][corner], 2);
-                out |= b.slide(d2, ray, occ) & (!occ | enemy);
-            }
-        }
-        out.clear(from);
         out
     }
 
@@ -272,7 +380,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         let (reached, hit) = b.pallan_slides(from, occ);
         let mut out = reached | (hit & takes) | (b.knight[from] & (!occ | takes));
         for d in 0..8 {
-            out |= b.vault(from, d, occ, takes) | b.bent_vault(from, d, occ, takes);
+            out |= self.vault_on(from, d, from, takes) | self.bent_vault_on(from, d, from, takes);
         }
         let after = occ & !B::single(from);
         for mid in reached.cells() {
@@ -284,7 +392,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
                     Some(p) if after.has(p) => {}
                     _ => continue,
                 }
-                out |= b.vault(mid, d, after, takes) | b.bent_vault(mid, d, after, takes);
+                out |= self.vault_on(mid, d, from, takes) | self.bent_vault_on(mid, d, from, takes);
             }
         }
         out.clear(from);
@@ -293,7 +401,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::bitboard::Wide;
 
@@ -320,6 +428,115 @@ mod tests {
                 b.pallan_slides_walk(from, occ),
                 "from {from}"
             );
+        }
+    }
+
+    /// A random position of pieces of either colour (kinds drawn at random) on `board`,
+    /// about one cell in `density` occupied.
+    pub(crate) fn random_position<B: Bitboard>(
+        board: &std::sync::Arc<Board<B>>,
+        density: u64,
+        x: &mut u64,
+    ) -> JikaidaPosition<B> {
+        let cells = board.cells;
+        let mut p = JikaidaPosition::empty(board.clone());
+        let mut next = || {
+            *x ^= *x << 13;
+            *x ^= *x >> 7;
+            *x ^= *x << 17;
+            *x
+        };
+        for c in 0..cells {
+            let r = next();
+            if r.is_multiple_of(density) {
+                let color = if r & 1 == 0 {
+                    Color::First
+                } else {
+                    Color::Second
+                };
+                p.put(color, ((r >> 8) % 9) as u8, c, r & 2 == 0);
+            }
+        }
+        p
+    }
+
+    /// The vaults read from the line occupancy equal the bitboard ones, with and without a
+    /// cell taken as empty, on boards of each width.
+    #[test]
+    fn line_vaults_match_the_bitboard_vaults() {
+        fn check<B: Bitboard>(files: usize, ranks: usize) {
+            let mut x = 0x0DDB_A11C_0FFE_E123u64;
+            let board = std::sync::Arc::new(Board::<B>::new(files, ranks));
+            for round in 0..1500 {
+                let p = random_position(&board, 1 + round % 4, &mut x);
+                let b = p.board();
+                let occ = p.occupied();
+                let takes = p.occupied_by(Color::Second);
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let from = (x >> 7) as usize % b.cells;
+                let gone = (x >> 27) as usize % b.cells;
+                for d in 0..8 {
+                    for (g, o) in [(from, occ), (gone, occ & !B::single(gone))] {
+                        assert_eq!(p.vault_on(from, d, g, takes), b.vault(from, d, o, takes));
+                        assert_eq!(
+                            p.bent_vault_on(from, d, g, takes),
+                            b.bent_vault(from, d, o, takes),
+                            "from {from} gone {g} dir {d}"
+                        );
+                    }
+                }
+            }
+        }
+        check::<Wide<4>>(12, 18);
+        check::<Wide<7>>(18, 24);
+        check::<Wide<14>>(24, 36);
+    }
+
+    /// Line occupancy and piece counts follow every move and take-back of random playouts.
+    #[test]
+    fn lines_and_counts_follow_make_and_unmake() {
+        let board = std::sync::Arc::new(Board::<Wide<4>>::new(12, 18));
+        let start = "cjhapkannhjc/dddddddddddd/ssssssssssss/12/12/12/12/12/12/12/12/12/12/12/12/SSSSSSSSSSSS/DDDDDDDDDDDD/CJHNNAPKAHJC y Kk 1";
+        let mut x = 0x5EED_5EED_1234_4321u64;
+        let consistent = |p: &JikaidaPosition<Wide<4>>| {
+            let b = p.board();
+            for l in 0..b.line_len.len() {
+                let mut bits = 0u64;
+                for i in 0..b.line_len[l] as usize {
+                    if p.occupied().has(b.line_cell(l, i)) {
+                        bits |= 1 << i;
+                    }
+                }
+                assert_eq!(p.line_bits(l), bits, "line {l}");
+            }
+            for c in Color::BOTH {
+                for k in 0..9 {
+                    assert_eq!(p.count(c, k), p.pieces(c, k).count());
+                }
+            }
+        };
+        for _ in 0..20 {
+            let mut p = JikaidaPosition::from_fen(board.clone(), start).unwrap();
+            let mut played = 0;
+            for _ in 0..80 {
+                let mut l = Vec::new();
+                p.generate(&mut l);
+                if l.is_empty() {
+                    break;
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                p.make(l[x as usize % l.len()]);
+                played += 1;
+                consistent(&p);
+            }
+            for _ in 0..played {
+                p.unmake();
+                consistent(&p);
+            }
         }
     }
 }
