@@ -15,6 +15,9 @@ use crate::variant::NoMoveResult;
 pub trait Rules: Clone + Send + Sync {
     /// The evaluation tables the game's static evaluation reads.
     type Eval: Send + Sync;
+    /// True for games whose move lists run long (a hundred moves and more): the search then
+    /// picks moves through [`crate::search::ordering::Picker`] (same order, fewer compares).
+    const LONG_MOVE_LISTS: bool = false;
 
     /// Cells of the board (bounds move origins and targets, for history tables).
     fn cells(&self) -> usize;

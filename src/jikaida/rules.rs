@@ -16,6 +16,7 @@ use crate::rules::Rules;
 
 impl<B: Bitboard> Rules for JikaidaPosition<B> {
     type Eval = JikaidaParams;
+    const LONG_MOVE_LISTS: bool = true;
 
     fn cells(&self) -> usize {
         self.board.cells

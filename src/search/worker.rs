@@ -3,7 +3,7 @@
 //! quiescence search over captures and promotions (over every move while one's Home Stone is
 //! attacked, since standing pat then would lose it).
 
-use super::ordering::{Ordering, pick};
+use super::ordering::{Ordering, Picker, pick};
 use super::{CONTEMPT, Control, MATE, MAX_PLY, Score, from_tt, to_tt};
 use crate::movegen::Outcome;
 use crate::moves::Move;
@@ -30,6 +30,7 @@ pub struct Worker<'a, P: Rules> {
     lmr: Vec<[u8; 64]>,
     move_lists: Vec<Vec<Move>>,
     score_lists: Vec<Vec<i32>>,
+    pickers: Vec<Picker>,
 }
 
 impl<'a, P: Rules> Worker<'a, P> {
@@ -60,6 +61,11 @@ impl<'a, P: Rules> Worker<'a, P> {
             lmr,
             move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             score_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            pickers: if P::LONG_MOVE_LISTS {
+                (0..=MAX_PLY).map(|_| Picker::default()).collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -229,7 +235,11 @@ impl<'a, P: Rules> Worker<'a, P> {
         // Legal moves played so far (the list may hold illegal ones, refused by `try_make`).
         let mut played = 0;
         for i in 0..moves.len() {
-            pick(&mut moves, &mut scores, i);
+            if P::LONG_MOVE_LISTS {
+                self.pickers[ply].pick(&mut moves, &mut scores, i);
+            } else {
+                pick(&mut moves, &mut scores, i);
+            }
             let mv = moves[i];
             let noisy = self.pos.is_noisy(mv);
             if !self.pos.try_make(mv) {
@@ -349,7 +359,11 @@ impl<'a, P: Rules> Worker<'a, P> {
             .score(&self.pos, self.eval, &moves, Move::NULL, ply, &mut scores);
         let mut played = 0;
         for i in 0..moves.len() {
-            pick(&mut moves, &mut scores, i);
+            if P::LONG_MOVE_LISTS {
+                self.pickers[ply].pick(&mut moves, &mut scores, i);
+            } else {
+                pick(&mut moves, &mut scores, i);
+            }
             let mv = moves[i];
             if !self.pos.try_make(mv) {
                 continue;
