@@ -103,6 +103,9 @@ pub struct Standings {
     pub wdl: Vec<Vec<Wdl>>,
     /// The SPRT verdict, if one was reached.
     pub verdict: Option<Verdict>,
+    /// When the verdict was reached: games played then and the LLR. Games already in play
+    /// at that moment are finished and counted afterwards, so the final LLR can differ.
+    pub decided_at: Option<(u32, f64)>,
 }
 
 impl Standings {
@@ -161,7 +164,7 @@ impl Standings {
             let t = self.total(0);
             let (lo, hi) = sp.bounds();
             s.push_str(&format!(
-                "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} (bounds {:.2} .. {:.2}){}\n",
+                "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} (bounds {:.2} .. {:.2}){}{}\n",
                 sp.elo0,
                 sp.elo1,
                 sp.alpha,
@@ -173,6 +176,12 @@ impl Standings {
                     Some(Verdict::H1) => ", H1 accepted",
                     Some(Verdict::H0) => ", H0 accepted",
                     None => "",
+                },
+                match self.decided_at {
+                    Some((n, llr)) if n != t.games() => format!(
+                        " at game {n} (LLR {llr:.2}; the games still in play then were finished and counted)"
+                    ),
+                    _ => String::new(),
                 }
             ));
         }
@@ -296,6 +305,7 @@ pub fn run(
         names: config.engines.iter().map(|e| e.name.clone()).collect(),
         wdl: vec![vec![Wdl::default(); n]; n],
         verdict: None,
+        decided_at: None,
     };
     std::thread::scope(|scope| {
         for _ in 0..config.concurrency.max(1) {
@@ -373,8 +383,10 @@ pub fn run(
                     if let Some(sp) = &config.sprt
                         && standings.verdict.is_none()
                     {
-                        standings.verdict = sp.verdict(&standings.total(0));
+                        let total = standings.total(0);
+                        standings.verdict = sp.verdict(&total);
                         if standings.verdict.is_some() {
+                            standings.decided_at = Some((total.games(), sp.llr(&total)));
                             stop.store(true, Ordering::Relaxed);
                         }
                     }
@@ -474,5 +486,39 @@ fn check_forfeit(g: &PgnGame, def: &crate::variant::VariantDef) -> Result<(), St
         Ok(())
     } else {
         Err(format!("{reason}, but the result is {}", g.result))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table says when the SPRT decided if games in play then changed the final count.
+    #[test]
+    fn sprt_line_tells_when_the_test_decided() {
+        let sprt = Sprt::parse("elo0=0 elo1=10").unwrap();
+        let w = Wdl {
+            wins: 333,
+            draws: 38,
+            losses: 232,
+        };
+        let l = Wdl {
+            wins: w.losses,
+            draws: w.draws,
+            losses: w.wins,
+        };
+        let mut s = Standings {
+            names: vec!["tuned".into(), "untuned".into()],
+            wdl: vec![vec![Wdl::default(), w], vec![l, Wdl::default()]],
+            verdict: Some(Verdict::H1),
+            decided_at: Some((602, 2.95)),
+        };
+        let text = s.table(Some(&sprt));
+        assert!(
+            text.contains("H1 accepted at game 602 (LLR 2.95;"),
+            "{text}"
+        );
+        s.decided_at = Some((603, 2.95));
+        assert!(!s.table(Some(&sprt)).contains("at game"));
     }
 }
