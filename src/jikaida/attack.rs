@@ -76,14 +76,16 @@ impl<B: Bitboard> JikaidaPosition<B> {
             // first piece (moving it could open the line). A capture by that piece depends on
             // it and the cells it passes.
             let (near, path) = if run > 0 {
-                if DEPS {
-                    let ray = b.full[back][target];
-                    acc |= match gap {
-                        Some(g) => ray & !b.full[back][b.line_cell(l, g)],
-                        None => ray,
-                    };
-                }
                 let n = b.line_cell(l, Board::<B>::line_step(i, back, 1));
+                if DEPS {
+                    // Moving the piece next to the target could open the line; filling the
+                    // gap could lengthen a vault line. (Emptying a cell further along only
+                    // shortens the line.)
+                    acc.set(n);
+                    if let Some(g) = gap {
+                        acc.set(b.line_cell(l, g));
+                    }
+                }
                 (n, B::single(n))
             } else {
                 let Some(g) = gap else {
@@ -138,19 +140,20 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 }
             }
         }
-        // An unmoved Paktun's double leap: first onto an empty cell (vacating a leap square
-        // may open one).
+        // An unmoved Paktun's double leap: first onto an empty cell. Only emptying a leap
+        // square with such a Paktun a leap away could open one.
         let paktuns = p(PAKTUN) & self.unmoved;
         if paktuns.any() {
-            if DEPS {
-                acc |= b.knight[target];
-            }
-            for mid in (b.knight[target] & !occ).cells() {
-                if DEPS {
-                    acc |= b.knight[mid];
-                }
+            for mid in b.knight[target].cells() {
                 let leapers = b.knight[mid] & paktuns;
-                if leapers.any() {
+                if leapers.is_empty() {
+                    continue;
+                }
+                if occ.has(mid) {
+                    if DEPS {
+                        acc.set(mid);
+                    }
+                } else {
                     return found(deps, leapers | B::single(mid));
                 }
             }
@@ -193,8 +196,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// cells of the capture found (`true`) or every cell read (`false`).
     fn pallan_captures<const DEPS: bool>(&self, from: usize, target: usize, deps: &mut B) -> bool {
         let b = &*self.board;
-        let mut read = B::single(from);
-        let stand = match self.pallan_stands::<DEPS>(from, target, None, &mut read) {
+        let (mut gaps, mut lines) = (B::EMPTY, B::EMPTY);
+        let stand = match self.pallan_stands::<DEPS>(from, target, None, &mut gaps, &mut lines) {
             Ok(stand) => stand,
             Err(vault) => {
                 // A vault from the Pallan's own cell.
@@ -202,9 +205,13 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 return true;
             }
         };
+        // A `false` answer depends on the empty cells ending the lines (filling one lengthens
+        // a line) and on the Pallan; emptying a cell of a line makes it a stand cell, which
+        // matters only if the Pallan's slide could reach it (it was reached or hit already:
+        // one move cannot both empty it and open a path to it).
         let far = b.pallan_empty[from];
         if !far.has(target) && (stand & far).is_empty() {
-            *deps |= read;
+            *deps |= gaps | (lines & far) | B::single(from);
             return false;
         }
         let (reached, hit) = b.pallan_slides(from, self.occupied());
@@ -217,16 +224,16 @@ impl<B: Bitboard> JikaidaPosition<B> {
         let on = stand & reached;
         if on.is_empty() {
             if DEPS {
-                *deps |= read | reached | hit;
+                *deps |= gaps | reached | hit | B::single(from);
             }
             return false;
         }
         if DEPS {
             // The capture found: the slide to a stand cell and the vault from there.
             let g = on.lowest();
-            let mut unused = B::EMPTY;
+            let (mut unused, mut unused2) = (B::EMPTY, B::EMPTY);
             let vault = self
-                .pallan_stands::<false>(from, target, Some(g), &mut unused)
+                .pallan_stands::<false>(from, target, Some(g), &mut unused, &mut unused2)
                 .expect_err("a vault from the stand cell");
             *deps |= b.pallan_path(from, g, self.occupied()) | vault | B::single(from);
         }
@@ -235,14 +242,16 @@ impl<B: Bitboard> JikaidaPosition<B> {
 
     /// The cells from which the Pallan on `from` could vault (straight or bent) onto
     /// `target`, excluding those a vault could not start from (the first step crossing a
-    /// front), with the lines read added to `read` if `DEPS`; or, as `Err`, the cells of a
-    /// vault from `from` itself, or (with `want`) from the stand cell `want`.
+    /// front), with the lines of pieces read added to `lines` and the empty cells ending them
+    /// to `gaps` if `DEPS`; or, as `Err`, the cells of a vault from `from` itself, or (with
+    /// `want`) from the stand cell `want`.
     fn pallan_stands<const DEPS: bool>(
         &self,
         from: usize,
         target: usize,
         want: Option<usize>,
-        read: &mut B,
+        gaps: &mut B,
+        lines: &mut B,
     ) -> Result<B, B> {
         let b = &*self.board;
         let want = want.unwrap_or(from);
@@ -254,14 +263,20 @@ impl<B: Bitboard> JikaidaPosition<B> {
             if hl as usize == l { x & !(1 << hi) } else { x }
         };
         let mut stand = B::EMPTY;
+        // Per line, the places the Pallan's slides could reach on an empty board, and its own.
+        let reach_lines = b.pallan_lines(from);
         for d2 in 0..8 {
             let back = opposite(d2);
             let (l, i) = b.line_of(target, back);
             let (m, gap) = b.line_run(bits(l, back), l, i, back);
             let ray = b.full[back][target];
             if DEPS {
-                *read |= match gap {
-                    Some(g) => ray & !b.full[back][b.line_cell(l, g)],
+                *lines |= match gap {
+                    Some(g) => {
+                        let g = b.line_cell(l, g);
+                        gaps.set(g);
+                        ray & !b.full[back][g]
+                    }
                     None => ray,
                 };
             }
@@ -277,31 +292,52 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 }
             }
             // Bent: the corner is the j-th piece behind the target, the first leg comes in
-            // along `d` over the corner and at least one piece behind it.
+            // along `d` over the corner and at least one piece behind it, from a cell on the
+            // far side of the corner in direction `od`: only lines where the Pallan's
+            // empty-board reach has a cell on that side can hold the stand cell.
             for j in 1..=m {
                 let corner = b.line_cell(l, Board::<B>::line_step(i, back, j));
-                for turn in [1, 2, 3, 5, 6, 7] {
-                    let d = (d2 + turn) & 7;
-                    let od = opposite(d);
-                    let (l2, i2) = b.line_of(corner, od);
-                    let (n, g2) = b.line_run(bits(l2, od), l2, i2, od);
-                    let leg = b.full[od][corner];
-                    if DEPS {
-                        *read |= match g2 {
-                            Some(g) => leg & !b.full[od][b.line_cell(l2, g)],
-                            None => leg,
-                        };
+                let through = b.line[corner];
+                for (o, &(l2, i2)) in through.iter().enumerate() {
+                    if o == d2 & 3 {
+                        continue;
                     }
-                    if n >= 1
-                        && n + j >= 3
-                        && let Some(g) = g2
-                    {
-                        let g = b.line_cell(l2, g);
-                        if g == want && (g == from || !b.crosses(g, d)) {
-                            return Err((ray & !b.full[back][corner]) | (leg & !b.full[od][g]));
+                    let (l2, i2) = (l2 as usize, i2 as usize);
+                    let f = reach_lines[l2];
+                    let up = f >> (i2 + 1) != 0;
+                    let down = f & ((1u64 << i2) - 1) != 0;
+                    if !up && !down {
+                        continue;
+                    }
+                    let x = bits(l2, o);
+                    for (od, side) in [(o, up), (o + 4, down)] {
+                        if !side {
+                            continue;
                         }
-                        if !b.crosses(g, d) {
-                            stand.set(g);
+                        let d = opposite(od);
+                        let (n, g2) = b.line_run(x, l2, i2, od);
+                        let leg = b.full[od][corner];
+                        if DEPS {
+                            *lines |= match g2 {
+                                Some(g) => {
+                                    let g = b.line_cell(l2, g);
+                                    gaps.set(g);
+                                    leg & !b.full[od][g]
+                                }
+                                None => leg,
+                            };
+                        }
+                        if n >= 1
+                            && n + j >= 3
+                            && let Some(g) = g2
+                        {
+                            let g = b.line_cell(l2, g);
+                            if g == want && (g == from || !b.crosses(g, d)) {
+                                return Err((ray & !b.full[back][corner]) | (leg & !b.full[od][g]));
+                            }
+                            if !b.crosses(g, d) {
+                                stand.set(g);
+                            }
                         }
                     }
                 }
@@ -324,5 +360,84 @@ impl<B: Bitboard> JikaidaPosition<B> {
     pub fn in_check(&self) -> bool {
         let us = self.side_to_move();
         self.attacked(self.king(us), us.flip())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitboard::Wide;
+    use crate::jikaida::reach::tests::random_position;
+    use crate::moves::Move;
+    use std::sync::Arc;
+
+    /// Random positions with at least one King each (dense ones make long vault lines and
+    /// bent vaults).
+    fn positions<B: Bitboard>(files: usize, ranks: usize, n: usize) -> Vec<JikaidaPosition<B>> {
+        let board = Arc::new(Board::<B>::new(files, ranks));
+        let mut x = 0xA77A_C4ED_0000_0001u64 ^ (files * ranks) as u64;
+        (0..n)
+            .map(|round| {
+                let mut p = random_position(&board, 1 + (round % 4) as u64, &mut x);
+                for c in Color::BOTH {
+                    if p.pieces(c, KING).is_empty() {
+                        let cell = (!p.occupied()).lowest();
+                        p.put(c, KING, cell, false);
+                    }
+                }
+                p
+            })
+            .collect()
+    }
+
+    /// `attacked` agrees with the union of every piece's moves, and a move that changes no
+    /// cell of `attacked_deps` (and is not the King's) leaves the answer as it was.
+    fn check<B: Bitboard>(files: usize, ranks: usize, n: usize) {
+        let mut skipped = 0;
+        for mut p in positions::<B>(files, ranks, n) {
+            for by in Color::BOTH {
+                for target in p.occupied_by(by.flip()).cells() {
+                    assert_eq!(
+                        p.attacked(target, by),
+                        p.attacked_slow(target, by),
+                        "cell {target} by {by:?} in {}",
+                        p.to_fen()
+                    );
+                }
+            }
+            let us = p.side_to_move();
+            let king = p.king(us);
+            let mut deps = B::EMPTY;
+            let before = p.attacked_deps(king, us.flip(), &mut deps);
+            let propt = p.propt(us.flip());
+            for from in p.occupied_by(us).cells() {
+                if from == king {
+                    continue;
+                }
+                for to in p.reach(from, propt).cells() {
+                    if deps.has(from) || deps.has(to) {
+                        continue;
+                    }
+                    let mv = Move::normal(from, to);
+                    p.make(mv);
+                    assert_eq!(
+                        p.attacked(king, us.flip()),
+                        before,
+                        "{} after {}",
+                        p.to_fen(),
+                        p.move_text(mv)
+                    );
+                    p.unmake();
+                    skipped += 1;
+                }
+            }
+        }
+        assert!(skipped > 1000, "{skipped}");
+    }
+
+    #[test]
+    fn attacked_agrees_with_reach_and_its_dependency_cells_on_random_boards() {
+        check::<Wide<4>>(12, 18, 1500);
+        check::<Wide<7>>(18, 24, 300);
     }
 }

@@ -69,13 +69,14 @@ pub struct Board<B> {
     pub line_cells: Vec<u16>,
     /// `line_len[l]`: the number of cells of line `l`.
     pub line_len: Vec<u8>,
-    /// `jray_len[d][cell]` and `cray_len[d][cell]`: the number of cells of [`Self::jray`]
-    /// and [`Self::cray`] (a slide's length when nothing blocks it).
-    pub jray_len: [Vec<u8>; 8],
-    /// See [`Self::jray_len`].
-    pub cray_len: [Vec<u8>; 8],
+    /// `ray_len[cell][0][d]` and `ray_len[cell][1][d]`: the number of cells of
+    /// [`Self::jray`] and [`Self::cray`] (a slide's length when nothing blocks it).
+    pub ray_len: Vec<[[u8; 8]; 2]>,
     /// `rank_of[cell]`: the cell's rank, from 0.
     pub rank_of: Vec<u8>,
+    /// `pallan_on_lines[cell * lines + l]`: the places of line `l` in `pallan_empty[cell]`
+    /// or equal to `cell`, as a line word.
+    pub pallan_on_lines: Vec<u64>,
     /// `pallan_empty[cell]`: every cell a Pallan's refracting slide from `cell` reaches on an
     /// empty board (a superset of its slides on any board).
     pub pallan_empty: Vec<B>,
@@ -199,8 +200,8 @@ impl<B: Bitboard> Board<B> {
             line_cells: Vec::new(),
             line_len: Vec::new(),
             pallan_empty: Vec::new(),
-            jray_len: std::array::from_fn(|_| Vec::new()),
-            cray_len: std::array::from_fn(|_| Vec::new()),
+            pallan_on_lines: Vec::new(),
+            ray_len: Vec::new(),
             rank_of: (0..cells).map(|c| rect.rank(c) as u8).collect(),
             piece_keys: Vec::new(),
             unmoved_keys: Vec::new(),
@@ -289,13 +290,26 @@ impl<B: Bitboard> Board<B> {
             }
         }
         assert!(board.line_len.len() <= 256, "too many lines for a u8 index");
-        board.jray_len =
-            std::array::from_fn(|d| board.jray[d].iter().map(|r| r.count() as u8).collect());
-        board.cray_len =
-            std::array::from_fn(|d| board.cray[d].iter().map(|r| r.count() as u8).collect());
+        board.ray_len = (0..cells)
+            .map(|c| {
+                [
+                    std::array::from_fn(|d| board.jray[d][c].count() as u8),
+                    std::array::from_fn(|d| board.cray[d][c].count() as u8),
+                ]
+            })
+            .collect();
         board.pallan_empty = (0..cells)
             .map(|c| board.pallan_slides(c, B::EMPTY).0)
             .collect();
+        let lines = board.line_len.len();
+        board.pallan_on_lines = vec![0; cells * lines];
+        for from in 0..cells {
+            for c in (board.pallan_empty[from] | B::single(from)).cells() {
+                for (l, i) in board.line[c] {
+                    board.pallan_on_lines[from * lines + l as usize] |= 1 << i;
+                }
+            }
+        }
         for f in 0..files {
             board.last_rank[0].set(rect.cell(f, ranks - 1));
             board.last_rank[1].set(rect.cell(f, 0));
@@ -407,20 +421,23 @@ impl<B: Bitboard> Board<B> {
     #[inline(always)]
     pub fn line_free(&self, bits: u64, l: usize, i: usize, d: usize) -> usize {
         if d < 4 {
-            let x = bits >> (i + 1);
-            if x == 0 {
-                self.line_len[l] as usize - i - 1
-            } else {
-                x.trailing_zeros() as usize
-            }
+            ((bits >> (i + 1)).trailing_zeros() as usize).min(self.line_len[l] as usize - i - 1)
         } else {
-            let x = bits & ((1u64 << i) - 1);
-            if x == 0 {
-                i
-            } else {
-                i - 1 - (63 - x.leading_zeros() as usize)
-            }
+            Self::line_free_down(bits, i)
         }
+    }
+
+    /// [`Self::line_free`] towards place 0 (no bound needed: the count stops there).
+    #[inline(always)]
+    pub fn line_free_down(bits: u64, i: usize) -> usize {
+        (bits & ((1u64 << i) - 1)).leading_zeros() as usize + i - 64
+    }
+
+    /// [`Self::pallan_on_lines`] for a Pallan on `from`, indexed by line.
+    #[inline(always)]
+    pub fn pallan_lines(&self, from: usize) -> &[u64] {
+        let lines = self.line_len.len();
+        &self.pallan_on_lines[from * lines..(from + 1) * lines]
     }
 
     /// The place `k` steps from place `i` in direction `d`.

@@ -78,15 +78,14 @@ impl JikaidaParams {
         // The empty cells each slider's rays pass, read from the line occupancy.
         let mut mobility = 0;
         for k in [KAPT, CHUKTAR, JIKTAR, HIKDAR, PALLAN] {
+            // Orientations (bit o: directions o and o + 4): files and ranks, diagonals, all.
+            let (orientations, short) = match k {
+                JIKTAR => (0b0101, true),
+                HIKDAR => (0b1010, true),
+                _ => (0b1111, false),
+            };
             for from in pos.pieces(us, k).cells() {
-                let (dirs, len) = match k {
-                    JIKTAR => ((0..8).step_by(2), &b.jray_len),
-                    HIKDAR => ((1..8).step_by(2), &b.jray_len),
-                    _ => ((0..8).step_by(1), &b.cray_len),
-                };
-                for d in dirs {
-                    mobility += pos.free_run(from, d, len[d][from]) as i32;
-                }
+                mobility += pos.slider_mobility(from, orientations, short) as i32;
             }
         }
         let mobility = mobility * self.mobility;

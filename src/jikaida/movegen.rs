@@ -98,7 +98,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         let check = LEGAL && self.attacked_deps(king, us.flip(), &mut deps);
         let last = self.board.last_rank[us.index()];
         for from in self.occupied_by(us).cells() {
-            let mut targets = self.reach(from, propt);
+            let mut targets = self.reach_for::<NOISY>(from, propt);
             let swod = self.pieces(us, SWOD).has(from);
             if NOISY {
                 let own = self.occupied_by(us);

@@ -298,6 +298,31 @@ impl<B: Bitboard> JikaidaPosition<B> {
             .min(max as usize)
     }
 
+    /// The empty cells a slider on `from` passes, counted from the line occupancy: along
+    /// [`Board::jray`] if `short` (the Jiktar and Hikdar), else [`Board::cray`], in the
+    /// orientations of `orientations` (bit `o` for directions `o` and `o + 4`).
+    #[inline(always)]
+    pub fn slider_mobility(&self, from: usize, orientations: u8, short: bool) -> usize {
+        let b = &*self.board;
+        let len = &b.ray_len[from][if short { 0 } else { 1 }];
+        let line = &b.line[from];
+        let mut n = 0;
+        for o in 0..4 {
+            if orientations & (1 << o) == 0 {
+                continue;
+            }
+            let (l, i) = line[o];
+            let (l, i) = (l as usize, i as usize);
+            let bits = self.lines[l];
+            // Upwards the shift leaves zeros beyond the line, so the count runs past its end
+            // and the ray's length bounds it.
+            let up = (bits >> (i + 1)).trailing_zeros() as usize;
+            let down = Board::<B>::line_free_down(bits, i);
+            n += up.min(len[o] as usize) + down.min(len[o + 4] as usize);
+        }
+        n
+    }
+
     /// The occupancy of line `l` (bit `i` for its place `i`).
     #[inline(always)]
     pub fn line_bits(&self, l: usize) -> u64 {

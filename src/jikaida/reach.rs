@@ -296,6 +296,13 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// The cells the piece on `from` can move to, before the check test (the Fluttember
     /// excluded). `propt` is the opponent's [`Self::propt`], needed only for Swods.
     pub fn reach(&self, from: usize, propt: B) -> B {
+        self.reach_for::<false>(from, propt)
+    }
+
+    /// [`Self::reach`], or if `CAPTURES` a superset of its captures and promotions that the
+    /// caller masks (parts that can capture nothing are skipped).
+    #[inline(always)]
+    pub fn reach_for<const CAPTURES: bool>(&self, from: usize, propt: B) -> B {
         let b = &*self.board;
         let (us, kind) = self.piece_at(from).expect("a piece on the origin");
         let occ = self.occupied();
@@ -313,7 +320,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             }
             KAPT | CHUKTAR => {
                 for d in 0..8 {
-                    out |= self.slide_on(from, d, b.cray[d][from], b.cray_len[d][from] as usize);
+                    out |= self.slide_on(from, d, b.cray[d][from], b.ray_len[from][1][d] as usize);
                 }
                 if kind == KAPT {
                     out |= b.knight[from];
@@ -323,7 +330,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             JIKTAR | HIKDAR => {
                 let first = if kind == JIKTAR { 0 } else { 1 };
                 for d in (first..8).step_by(2) {
-                    out |= self.slide_on(from, d, b.jray[d][from], b.jray_len[d][from] as usize);
+                    out |= self.slide_on(from, d, b.jray[d][from], b.ray_len[from][0][d] as usize);
                 }
                 out &= empty | enemy;
             }
@@ -340,11 +347,11 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 let n = if unmoved { 4 } else { 2 };
                 for d in 0..8 {
                     let ray = b.short[n - 1][d][from];
-                    let len = n.min(b.jray_len[d][from] as usize);
+                    let len = n.min(b.ray_len[from][0][d] as usize);
                     out |= self.slide_on(from, d, ray, len);
                 }
                 out &= empty | enemy;
-                if unmoved {
+                if unmoved && (!CAPTURES || (b.deldar_turns_empty[from] & enemy).any()) {
                     out |= b.deldar_turns(from, occ, enemy);
                 }
             }
@@ -354,7 +361,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 let n = if unmoved { 3 } else { 1 };
                 for (i, &d) in fwd.iter().enumerate() {
                     let ray = b.short[n - 1][d][from];
-                    let len = n.min(b.jray_len[d][from] as usize);
+                    let len = n.min(b.ray_len[from][0][d] as usize);
                     let path = self.slide_on(from, d, ray, len);
                     out |= if i == 0 {
                         path & empty
