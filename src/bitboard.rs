@@ -67,6 +67,17 @@ pub trait Bitboard:
     fn cells(self) -> Cells<Self> {
         Cells(self)
     }
+    /// Removes and returns the lowest cell, or `None` for the empty set.
+    #[inline(always)]
+    fn pop_lowest(&mut self) -> Option<usize> {
+        if self.is_empty() {
+            None
+        } else {
+            let c = self.lowest();
+            self.clear(c);
+            Some(c)
+        }
+    }
 }
 
 /// Iterator over the cells of a [`Bitboard`], lowest first.
@@ -77,13 +88,7 @@ impl<B: Bitboard> Iterator for Cells<B> {
     type Item = usize;
     #[inline(always)]
     fn next(&mut self) -> Option<usize> {
-        if self.0.is_empty() {
-            None
-        } else {
-            let c = self.0.lowest();
-            self.0.clear(c);
-            Some(c)
-        }
+        self.0.pop_lowest()
     }
 }
 
@@ -204,6 +209,31 @@ impl<const N: usize> Bitboard for Wide<N> {
     #[inline(always)]
     fn is_empty(self) -> bool {
         self.0.iter().all(|w| *w == 0)
+    }
+    // The one-cell operations touch the cell's word only (the defaults would build and
+    // combine a whole N-word set).
+    #[inline(always)]
+    fn has(self, cell: usize) -> bool {
+        (self.0[cell / 64] >> (cell % 64)) & 1 != 0
+    }
+    #[inline(always)]
+    fn set(&mut self, cell: usize) {
+        self.0[cell / 64] |= 1 << (cell % 64);
+    }
+    #[inline(always)]
+    fn clear(&mut self, cell: usize) {
+        self.0[cell / 64] &= !(1 << (cell % 64));
+    }
+    #[inline(always)]
+    fn pop_lowest(&mut self) -> Option<usize> {
+        for (i, w) in self.0.iter_mut().enumerate() {
+            if *w != 0 {
+                let c = w.trailing_zeros() as usize;
+                *w &= *w - 1;
+                return Some(i * 64 + c);
+            }
+        }
+        None
     }
 }
 

@@ -74,6 +74,10 @@ pub struct Board<B> {
     pub ray_len: Vec<[[u8; 8]; 2]>,
     /// `rank_of[cell]`: the cell's rank, from 0.
     pub rank_of: Vec<u8>,
+    /// `swod_steps[color][cell]`: how far a Swod of `color` on the cell has come, as the
+    /// evaluation weighs it: ranks beyond its third, and ranks within six of its last rank.
+    /// Positions keep the sums over their Swods as pieces come and go.
+    pub swod_steps: [Vec<[u8; 2]>; 2],
     /// `pallan_on_lines[cell * lines + l]`: the places of line `l` in `pallan_empty[cell]`
     /// or equal to `cell`, as a line word.
     pub pallan_on_lines: Vec<u64>,
@@ -203,6 +207,20 @@ impl<B: Bitboard> Board<B> {
             pallan_on_lines: Vec::new(),
             ray_len: Vec::new(),
             rank_of: (0..cells).map(|c| rect.rank(c) as u8).collect(),
+            swod_steps: [Color::First, Color::Second].map(|c| {
+                (0..cells)
+                    .map(|cell| {
+                        let rank = rect.rank(cell) as i32;
+                        let ranks = rect.ranks as i32;
+                        let rel = if c == Color::First {
+                            rank
+                        } else {
+                            ranks - 1 - rank
+                        };
+                        [(rel - 2).max(0) as u8, (rel - (ranks - 7)).max(0) as u8]
+                    })
+                    .collect()
+            }),
             piece_keys: Vec::new(),
             unmoved_keys: Vec::new(),
             side_key: 0,

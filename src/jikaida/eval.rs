@@ -63,6 +63,26 @@ impl JikaidaParams {
         score + self.tempo
     }
 
+    /// [`Self::vault_line`] if the run of pieces from place `i` of line `l` in direction `d`
+    /// (four or more long) holds a piece of `them` at least four cells out, else 0.
+    #[inline(never)]
+    fn vault_threat<B: Bitboard>(
+        &self,
+        pos: &JikaidaPosition<B>,
+        l: usize,
+        i: usize,
+        d: usize,
+        them: Color,
+    ) -> i32 {
+        let b = pos.board();
+        let (run, _) = b.line_run(pos.line_bits(l), l, i, d);
+        let threat = (4..=run).any(|j| {
+            let c = b.line_cell(l, Board::<B>::line_step(i, d, j));
+            pos.occupied_by(them).has(c)
+        });
+        if threat { self.vault_line } else { 0 }
+    }
+
     /// The terms for one side, as (name, value) pairs.
     pub fn terms<B: Bitboard>(
         &self,
@@ -77,30 +97,20 @@ impl JikaidaParams {
         }
         // The empty cells each slider's rays pass, read from the line occupancy.
         let mut mobility = 0;
-        for k in [KAPT, CHUKTAR, JIKTAR, HIKDAR, PALLAN] {
-            // Orientations (bit o: directions o and o + 4): files and ranks, diagonals, all.
-            let (orientations, short) = match k {
-                JIKTAR => (0b0101, true),
-                HIKDAR => (0b1010, true),
-                _ => (0b1111, false),
-            };
-            for from in pos.pieces(us, k).cells() {
+        let long = pos.pieces(us, KAPT) | pos.pieces(us, CHUKTAR) | pos.pieces(us, PALLAN);
+        // Orientations (bit o: directions o and o + 4): all four, files and ranks, diagonals.
+        for (set, orientations, short) in [
+            (long, 0b1111, false),
+            (pos.pieces(us, JIKTAR), 0b0101, true),
+            (pos.pieces(us, HIKDAR), 0b1010, true),
+        ] {
+            for from in set.cells() {
                 mobility += pos.slider_mobility(from, orientations, short) as i32;
             }
         }
         let mobility = mobility * self.mobility;
-        let mut swods = 0;
-        let ranks = b.rect.ranks as i32;
-        for s in pos.pieces(us, SWOD).cells() {
-            let rank = b.rank_of[s] as i32;
-            let rel = if us == Color::First {
-                rank
-            } else {
-                ranks - 1 - rank
-            };
-            swods += (rel - 2).max(0) * self.swod_advance;
-            swods += (rel - (ranks - 7)).max(0) * self.swod_near_promotion;
-        }
+        let [advance, near] = pos.swod_steps(us);
+        let mut swods = advance * self.swod_advance + near * self.swod_near_promotion;
         swods += pos.propt(us).count() as i32 * self.propt;
         let king = pos.king(us);
         let near = b.near4[king] & pos.occupied_by(them);
@@ -108,16 +118,19 @@ impl JikaidaParams {
         let pressure = (2 * near.count() - light.count()) as i32;
         let mut safety = -pressure * self.king_attackers / 2;
         safety += (b.king[king] & pos.occupied_by(us)).count() as i32 * self.king_shelter;
-        for d in 0..8 {
+        for (o, &(l, i)) in b.line[king].iter().enumerate() {
             // A run of pieces from the King outwards: an enemy at least four cells out, with
-            // the run unbroken, could vault back onto the King.
-            let (l, i) = b.line_of(king, d);
-            let (run, _) = b.line_run(pos.line_bits(l), l, i, d);
-            if (4..=run).any(|j| {
-                let c = b.line_cell(l, Board::<B>::line_step(i, d, j));
-                pos.occupied_by(them).has(c)
-            }) {
-                safety -= self.vault_line;
+            // the run unbroken, could vault back onto the King. Only a run of four or more
+            // needs reading, which the four cells next to the King tell at once.
+            let (l, i) = (l as usize, i as usize);
+            let bits = pos.line_bits(l);
+            let up = (bits >> (i + 1)) & 15 == 15;
+            let down = i >= 4 && (bits >> (i - 4)) & 15 == 15;
+            if up {
+                safety -= self.vault_threat(pos, l, i, o, them);
+            }
+            if down {
+                safety -= self.vault_threat(pos, l, i, o + 4, them);
             }
         }
         [

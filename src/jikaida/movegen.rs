@@ -4,6 +4,7 @@
 //! promotes (seven choices); the Fluttember is added when its conditions hold. Every move is
 //! then made and kept only if the mover's King cannot be captured afterwards.
 
+use super::guard::Guard;
 use super::position::JikaidaPosition;
 use super::{CHUKTAR, KAPT, KING, PROMOTIONS, SWOD};
 use crate::bitboard::Bitboard;
@@ -69,14 +70,27 @@ impl<B: Bitboard> JikaidaPosition<B> {
             if g.check {
                 return false;
             }
+            // The answer stands: the mover's King is safe, for the same reasons. Kept for the
+            // next position, the cells read grow by the two the move changed: the piece now on
+            // `to` may block a line (and open it when it leaves), `from` may end a line.
             self.make(mv);
+            self.set_threat(Guard {
+                deps: g.deps | B::single(from) | B::single(to),
+                ..g
+            });
             return true;
         }
         self.make(mv);
-        if self.attacked(self.king(us), us.flip()) {
+        let mut deps = B::EMPTY;
+        if self.attacked_deps(self.king(us), us.flip(), &mut deps) {
             self.unmake();
             false
         } else {
+            self.set_threat(Guard {
+                valid: true,
+                check: false,
+                deps,
+            });
             true
         }
     }

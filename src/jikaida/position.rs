@@ -6,7 +6,8 @@
 //! the Fluttember, a King moving onto a friendly Kapt or Chuktar, which swaps the two.
 
 use super::board::Board;
-use super::{KINDS, KING, has_first_move};
+use super::guard::Guard;
+use super::{DELDAR, KINDS, KING, SWOD, has_first_move};
 use crate::bitboard::Bitboard;
 use crate::geometry::Color;
 use crate::moves::Move;
@@ -45,16 +46,6 @@ struct Undo {
     fullmove: u32,
 }
 
-/// What [`JikaidaPosition::try_make`] knows of one position of the history: whether the side
-/// to move's King is attacked, and the cells that answer read (a move touching none of them,
-/// and not the King's, leaves it as it is).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Guard<B> {
-    pub(super) valid: bool,
-    pub(super) check: bool,
-    pub(super) deps: B,
-}
-
 /// A position on a board of width `B`.
 #[derive(Clone, Debug)]
 pub struct JikaidaPosition<B: Bitboard> {
@@ -65,6 +56,12 @@ pub struct JikaidaPosition<B: Bitboard> {
     pub(super) occ: [B; 2],
     /// `count[color][kind]`: the number of such pieces.
     pub(super) count: [[u8; KINDS]; 2],
+    /// `deldars_near[cell][color]`: the Deldars of `color` a King step from the cell.
+    deldars_near: Vec<[u8; 2]>,
+    /// Each side's propt Swods (next to a friendly Deldar), kept as pieces come and go.
+    propt: [B; 2],
+    /// Each side's sums of [`Board::swod_steps`] over its Swods, kept as pieces come and go.
+    swod_steps: [[i32; 2]; 2],
     /// Occupancy of each line of the board (see [`Board::line`]).
     pub(super) lines: Vec<u64>,
     /// Cells holding a piece that still has its first-move powers.
@@ -78,6 +75,10 @@ pub struct JikaidaPosition<B: Bitboard> {
     /// `guard[n]`: the check answer for the position after `n` moves of the history, while
     /// valid (a move made from `n - 1` invalidates it).
     pub(super) guard: Vec<Guard<B>>,
+    /// `threat[n]`: the same for the King of the side not to move after `n` moves (found by
+    /// [`Self::try_make`] as its legality test), from which the next position's `guard` is
+    /// mostly derived without a check test.
+    pub(super) threat: Vec<Guard<B>>,
 }
 
 impl<B: Bitboard> JikaidaPosition<B> {
@@ -91,6 +92,9 @@ impl<B: Bitboard> JikaidaPosition<B> {
             pieces: [[B::EMPTY; KINDS]; 2],
             occ: [B::EMPTY; 2],
             count: [[0; KINDS]; 2],
+            deldars_near: vec![[0; 2]; cells],
+            propt: [B::EMPTY; 2],
+            swod_steps: [[0; 2]; 2],
             lines: vec![0; lines],
             unmoved: B::EMPTY,
             flutter: [false; 2],
@@ -99,6 +103,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             key: 0,
             history: Vec::new(),
             guard: Vec::new(),
+            threat: Vec::new(),
         }
     }
 
@@ -121,6 +126,9 @@ impl<B: Bitboard> JikaidaPosition<B> {
             pieces: self.pieces,
             occ: self.occ,
             count: self.count,
+            deldars_near: self.deldars_near.clone(),
+            propt: self.propt,
+            swod_steps: self.swod_steps,
             lines: self.lines.clone(),
             unmoved: self.unmoved,
             flutter: self.flutter,
@@ -129,18 +137,20 @@ impl<B: Bitboard> JikaidaPosition<B> {
             key: self.key,
             history: Vec::with_capacity(2),
             guard: Vec::new(),
+            threat: Vec::new(),
         }
     }
 
     /// Puts a piece on an empty cell (setting up a position).
     pub fn put(&mut self, color: Color, kind: u8, cell: usize, unmoved: bool) {
-        self.guard.clear();
+        self.clear_guards();
         debug_assert_eq!(self.mailbox[cell], EMPTY);
         self.mailbox[cell] = code(color, kind);
         self.pieces[color.index()][kind as usize].set(cell);
         self.occ[color.index()].set(cell);
         self.count[color.index()][kind as usize] += 1;
         self.flip_lines(cell);
+        self.tally_added(color, kind, cell);
         self.key ^= self.board.piece_key(color, kind, cell);
         if unmoved && has_first_move(kind) {
             self.unmoved.set(cell);
@@ -150,7 +160,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
 
     /// Sets the side to move (setting up a position).
     pub fn set_side(&mut self, side: Color) {
-        self.guard.clear();
+        self.clear_guards();
         if side != self.side {
             self.key ^= self.board.side_key;
             self.side = side;
@@ -159,7 +169,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
 
     /// Sets a side's Fluttember right (setting up a position).
     pub fn set_flutter(&mut self, color: Color, on: bool) {
-        self.guard.clear();
+        self.clear_guards();
         if self.flutter[color.index()] != on {
             self.key ^= self.board.flutter_keys[color.index()];
             self.flutter[color.index()] = on;
@@ -265,6 +275,13 @@ impl<B: Bitboard> JikaidaPosition<B> {
         self.history.len()
     }
 
+    /// The move that led from the position after `n` moves of the history to the next one
+    /// ([`Move::NULL`] for a pass).
+    #[inline(always)]
+    pub(super) fn history_move(&self, n: usize) -> Move {
+        self.history[n].mv
+    }
+
     /// How many earlier positions since set-up had this position's key (same side to move).
     pub fn repetitions(&self) -> usize {
         let n = self.history.len();
@@ -336,7 +353,68 @@ impl<B: Bitboard> JikaidaPosition<B> {
         self.occ[color.index()].clear(cell);
         self.count[color.index()][kind as usize] -= 1;
         self.flip_lines(cell);
+        self.tally_removed(color, kind, cell);
         self.key ^= self.board.piece_key(color, kind, cell);
+    }
+
+    /// Keeps [`Self::propt`] and [`Self::swod_steps`] when a piece arrives on `cell`.
+    #[inline(always)]
+    fn tally_added(&mut self, color: Color, kind: u8, cell: usize) {
+        let c = color.index();
+        if kind == SWOD {
+            if self.deldars_near[cell][c] > 0 {
+                self.propt[c].set(cell);
+            }
+            let [a, n] = self.board.swod_steps[c][cell];
+            self.swod_steps[c][0] += a as i32;
+            self.swod_steps[c][1] += n as i32;
+        } else if kind == DELDAR {
+            let swods = self.pieces[c][SWOD as usize];
+            for &n in &self.board.step[cell] {
+                if n != super::board::NONE {
+                    let n = n as usize;
+                    self.deldars_near[n][c] += 1;
+                    if swods.has(n) {
+                        self.propt[c].set(n);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Keeps [`Self::propt`] and [`Self::swod_steps`] when a piece leaves `cell`.
+    #[inline(always)]
+    fn tally_removed(&mut self, color: Color, kind: u8, cell: usize) {
+        let c = color.index();
+        if kind == SWOD {
+            self.propt[c].clear(cell);
+            let [a, n] = self.board.swod_steps[c][cell];
+            self.swod_steps[c][0] -= a as i32;
+            self.swod_steps[c][1] -= n as i32;
+        } else if kind == DELDAR {
+            for &n in &self.board.step[cell] {
+                if n != super::board::NONE {
+                    let n = n as usize;
+                    self.deldars_near[n][c] -= 1;
+                    if self.deldars_near[n][c] == 0 {
+                        self.propt[c].clear(n);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Swods of `color` next to a friendly Deldar: enemy Swods cannot take them.
+    #[inline(always)]
+    pub fn propt(&self, color: Color) -> B {
+        self.propt[color.index()]
+    }
+
+    /// The sums of [`Board::swod_steps`] over the Swods of `color`: ranks advanced beyond
+    /// the third, and ranks within six of the last.
+    #[inline(always)]
+    pub fn swod_steps(&self, color: Color) -> [i32; 2] {
+        self.swod_steps[color.index()]
     }
 
     #[inline(always)]
@@ -346,6 +424,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         self.occ[color.index()].set(cell);
         self.count[color.index()][kind as usize] += 1;
         self.flip_lines(cell);
+        self.tally_added(color, kind, cell);
         self.key ^= self.board.piece_key(color, kind, cell);
     }
 
@@ -355,42 +434,6 @@ impl<B: Bitboard> JikaidaPosition<B> {
             self.unmoved ^= B::single(cell);
             self.key ^= self.board.unmoved_keys[cell];
         }
-    }
-
-    /// Forgets the check answer of the position just reached.
-    #[inline(always)]
-    fn invalidate_guard(&mut self) {
-        if let Some(g) = self.guard.get_mut(self.history.len()) {
-            g.valid = false;
-        }
-    }
-
-    /// The check answer for the current position and the cells it read (see [`Guard`]),
-    /// computed once per position of the history.
-    #[inline(always)]
-    pub(super) fn guard(&mut self) -> Guard<B> {
-        let n = self.history.len();
-        if n >= self.guard.len() {
-            self.guard.resize(
-                n + 1,
-                Guard {
-                    valid: false,
-                    check: false,
-                    deps: B::EMPTY,
-                },
-            );
-        }
-        if !self.guard[n].valid {
-            let us = self.side;
-            let mut deps = B::EMPTY;
-            let check = self.attacked_deps(self.king(us), us.flip(), &mut deps);
-            self.guard[n] = Guard {
-                valid: true,
-                check,
-                deps,
-            };
-        }
-        self.guard[n]
     }
 
     /// Plays a legal move.
@@ -417,7 +460,10 @@ impl<B: Bitboard> JikaidaPosition<B> {
             if kind == KING && cc == us {
                 // The Fluttember: the partner takes the King's place.
                 self.add(us, ck, from);
-                self.set_flutter(us, false);
+                if self.flutter[us.index()] {
+                    self.flutter[us.index()] = false;
+                    self.key ^= self.board.flutter_keys[us.index()];
+                }
             }
         }
         self.add(us, mv.promotes_to().unwrap_or(kind), to);
@@ -426,7 +472,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         }
         self.side = us.flip();
         self.key ^= self.board.side_key;
-        self.invalidate_guard();
+        self.invalidate_guards();
     }
 
     /// Passes the turn (the search's null move).
@@ -442,7 +488,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         });
         self.side = self.side.flip();
         self.key ^= self.board.side_key;
-        self.invalidate_guard();
+        self.invalidate_guards();
     }
 
     /// Takes back [`Self::make_pass`].

@@ -202,8 +202,8 @@ impl<B: Bitboard> Board<B> {
 }
 
 impl<B: Bitboard> JikaidaPosition<B> {
-    /// Swods of `color` next to a friendly Deldar: enemy Swods cannot take them.
-    pub fn propt(&self, color: Color) -> B {
+    /// [`Self::propt`] worked out from the pieces (tests compare the two).
+    pub fn propt_slow(&self, color: Color) -> B {
         let mut near = B::EMPTY;
         for d in self.pieces(color, DELDAR).cells() {
             near |= self.board.king[d];
@@ -268,24 +268,34 @@ impl<B: Bitboard> JikaidaPosition<B> {
         let mut out = B::EMPTY;
         let (bits, l, i) = self.line_without(from, d, gone);
         let (k1, _) = b.line_run(bits, l, i, d);
-        // The corner is the c-th piece of the first leg, from the second on.
+        let gone_lines = b.line[gone];
+        // The corner is the c-th piece of the first leg, from the second on; the second leg
+        // turns onto one of the three other orientations, either way.
         for c in 2..=k1 {
             let corner = b.line_cell(l, Board::<B>::line_step(i, d, c));
-            for turn in [1, 2, 3, 5, 6, 7] {
-                let d2 = (d + turn) & 7;
-                let (bits2, l2, i2) = self.line_without(corner, d2, gone);
-                let (n, gap) = b.line_run(bits2, l2, i2, d2);
-                if n == 0 {
+            for (o, &(l2, i2)) in b.line[corner].iter().enumerate() {
+                if o == d & 3 {
                     continue;
                 }
-                if let Some(g) = gap {
-                    out.set(b.line_cell(l2, g));
+                let (l2, i2) = (l2 as usize, i2 as usize);
+                let mut bits2 = self.lines[l2];
+                if gone_lines[o].0 as usize == l2 {
+                    bits2 &= !(1 << gone_lines[o].1);
                 }
-                // The t-th piece of the second leg has c + t - 1 pieces before it.
-                for t in 4usize.saturating_sub(c).max(1)..=n {
-                    let x = b.line_cell(l2, Board::<B>::line_step(i2, d2, t));
-                    if takes.has(x) {
-                        out.set(x);
+                for d2 in [o, o + 4] {
+                    let (n, gap) = b.line_run(bits2, l2, i2, d2);
+                    if n == 0 {
+                        continue;
+                    }
+                    if let Some(g) = gap {
+                        out.set(b.line_cell(l2, g));
+                    }
+                    // The t-th piece of the second leg has c + t - 1 pieces before it.
+                    for t in 4usize.saturating_sub(c).max(1)..=n {
+                        let x = b.line_cell(l2, Board::<B>::line_step(i2, d2, t));
+                        if takes.has(x) {
+                            out.set(x);
+                        }
                     }
                 }
             }
@@ -368,15 +378,39 @@ impl<B: Bitboard> JikaidaPosition<B> {
                     } else {
                         path & (empty | takes)
                     };
-                    out |= self.vault_on(from, d, from, takes);
+                    if self.vault_dirs(from) & (1 << d) != 0 {
+                        out |= self.vault_on(from, d, from, takes);
+                    }
                 }
                 return out;
             }
         }
-        for d in 0..8 {
+        let mut dirs = self.vault_dirs(from);
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
             out |= self.vault_on(from, d, from, takes);
         }
         out
+    }
+
+    /// The directions (bit `d`) in which the three cells next to `from` are occupied: the
+    /// only ones a straight vault from `from` can take.
+    #[inline(always)]
+    fn vault_dirs(&self, from: usize) -> u8 {
+        let b = &*self.board;
+        let mut dirs = 0;
+        for (o, &(l, i)) in b.line[from].iter().enumerate() {
+            let bits = self.lines[l as usize];
+            let i = i as usize;
+            if (bits >> (i + 1)) & 7 == 7 {
+                dirs |= 1 << o;
+            }
+            if i >= 3 && (bits >> (i - 3)) & 7 == 7 {
+                dirs |= 1 << (o + 4);
+            }
+        }
+        dirs
     }
 
     /// Everything a Pallan on `from` reaches: refracting slides, knight leaps, straight and
@@ -501,7 +535,54 @@ pub(crate) mod tests {
         check::<Wide<14>>(24, 36);
     }
 
-    /// Line occupancy and piece counts follow every move and take-back of random playouts.
+    /// The Pallan's reach equals the plain union of its slides, leaps and the vaults from
+    /// every cell it can stand on, on random boards of each width.
+    #[test]
+    fn pallan_reach_matches_the_plain_union() {
+        fn check<B: Bitboard>(files: usize, ranks: usize) {
+            let mut x = 0xBA11_A5ED_0000_0077u64;
+            let board = std::sync::Arc::new(Board::<B>::new(files, ranks));
+            for round in 0..800 {
+                let p = random_position(&board, 1 + round % 4, &mut x);
+                let b = p.board();
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let from = (x >> 9) as usize % b.cells;
+                if !p.occupied().has(from) {
+                    continue;
+                }
+                let occ = p.occupied();
+                let takes = p.occupied_by(Color::Second);
+                let (reached, hit) = b.pallan_slides(from, occ);
+                let mut want = reached | (hit & takes) | (b.knight[from] & (!occ | takes));
+                let after = occ & !B::single(from);
+                for d in 0..8 {
+                    want |= b.vault(from, d, occ, takes) | b.bent_vault(from, d, occ, takes);
+                }
+                for mid in reached.cells() {
+                    for d in 0..8 {
+                        if !b.crosses(mid, d) {
+                            want |=
+                                b.vault(mid, d, after, takes) | b.bent_vault(mid, d, after, takes);
+                        }
+                    }
+                }
+                want.clear(from);
+                assert_eq!(
+                    p.pallan_reach(from, takes),
+                    want,
+                    "from {from} in {}",
+                    p.to_fen()
+                );
+            }
+        }
+        check::<Wide<4>>(12, 18);
+        check::<Wide<7>>(18, 24);
+    }
+
+    /// Line occupancy, piece counts, propt Swods and Swod progress follow every move and take-back of random
+    /// playouts.
     #[test]
     fn lines_and_counts_follow_make_and_unmake() {
         let board = std::sync::Arc::new(Board::<Wide<4>>::new(12, 18));
@@ -522,6 +603,14 @@ pub(crate) mod tests {
                 for k in 0..9 {
                     assert_eq!(p.count(c, k), p.pieces(c, k).count());
                 }
+                assert_eq!(p.propt(c), p.propt_slow(c));
+                let mut steps = [0i32; 2];
+                for s in p.pieces(c, SWOD).cells() {
+                    let [a, n] = b.swod_steps[c.index()][s];
+                    steps[0] += a as i32;
+                    steps[1] += n as i32;
+                }
+                assert_eq!(p.swod_steps(c), steps);
             }
         };
         for _ in 0..20 {

@@ -1,0 +1,211 @@
+//! Check answers kept along the move history, so that most positions learn whether their King
+//! is attacked without a check test.
+//!
+//! Two answers are kept per position of the history: [`JikaidaPosition::guard`], whether the
+//! side to move's King is attacked, and the *threat*, whether the other King is (the legality
+//! test of the move just made, which [`JikaidaPosition::try_make`] records). Each comes with
+//! the cells the answer read: a move touching none of them leaves the answer as it was, as
+//! far as the pieces already on the board go. So a move's legality follows from the mover's
+//! guard, and the next position's guard follows from the mover's threat plus one question:
+//! can the piece that just moved capture the King from where it landed? An answer carried
+//! over a move adds the move's two cells to the cells read, since the piece that arrived may
+//! now block a line and the cell it left may now end one.
+
+use super::position::JikaidaPosition;
+use super::{KING, PALLAN};
+use crate::bitboard::Bitboard;
+use crate::moves::Move;
+
+/// One check answer: whether a King is attacked, and the cells that answer read (a move
+/// touching none of them, and not the King's, leaves it as it is; see
+/// [`JikaidaPosition::attacked_deps`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Guard<B> {
+    pub(super) valid: bool,
+    pub(super) check: bool,
+    pub(super) deps: B,
+}
+
+impl<B: Bitboard> Guard<B> {
+    const UNKNOWN: Guard<B> = Guard {
+        valid: false,
+        check: false,
+        deps: B::EMPTY,
+    };
+}
+
+impl<B: Bitboard> JikaidaPosition<B> {
+    /// Forgets every kept answer (the position was set up anew).
+    pub(super) fn clear_guards(&mut self) {
+        self.guard.clear();
+        self.threat.clear();
+    }
+
+    /// Forgets the answers of the position just reached (a move or pass was made).
+    #[inline(always)]
+    pub(super) fn invalidate_guards(&mut self) {
+        let n = self.history_len();
+        if let Some(g) = self.guard.get_mut(n) {
+            g.valid = false;
+        }
+        if let Some(t) = self.threat.get_mut(n) {
+            t.valid = false;
+        }
+    }
+
+    /// Records the threat answer of the position just reached.
+    #[inline(always)]
+    pub(super) fn set_threat(&mut self, g: Guard<B>) {
+        let n = self.history_len();
+        if n >= self.threat.len() {
+            self.threat.resize(n + 1, Guard::UNKNOWN);
+        }
+        self.threat[n] = g;
+    }
+
+    /// Whether the side to move's King is attacked, and the cells the answer read: computed
+    /// once per position of the history, and derived from the previous position's threat
+    /// where it can be.
+    #[inline(always)]
+    pub(super) fn guard(&mut self) -> Guard<B> {
+        let n = self.history_len();
+        if n >= self.guard.len() {
+            self.guard.resize(n + 1, Guard::UNKNOWN);
+        }
+        if !self.guard[n].valid {
+            self.guard[n] = match self.derived_guard(n) {
+                Some(g) => g,
+                None => {
+                    let us = self.side_to_move();
+                    let mut deps = B::EMPTY;
+                    let check = self.attacked_deps(self.king(us), us.flip(), &mut deps);
+                    Guard {
+                        valid: true,
+                        check,
+                        deps,
+                    }
+                }
+            };
+        }
+        self.guard[n]
+    }
+
+    /// The guard of the position after `n` moves, from the threat of the one before, when
+    /// the move between them could not have given check: after a pass, or when the move
+    /// touched none of the threat's cells and the piece that moved cannot capture the King
+    /// from where it stands. `None` when a full check test is needed: no threat known, a
+    /// King or Pallan moved (the Fluttember, the Pallan's bent lines), or a check to be
+    /// described.
+    fn derived_guard(&self, n: usize) -> Option<Guard<B>> {
+        let t = *self.threat.get(n.checked_sub(1)?)?;
+        if !t.valid || t.check {
+            return None;
+        }
+        let mv = self.history_move(n - 1);
+        if mv == Move::NULL {
+            return Some(t);
+        }
+        let (from, to) = (mv.from(), mv.to());
+        if t.deps.has(from) || t.deps.has(to) {
+            return None;
+        }
+        let (_, kind) = self.piece_at(to)?;
+        if kind == KING || kind == PALLAN {
+            return None;
+        }
+        let us = self.side_to_move();
+        let king = self.king(us);
+        let b = self.board();
+        let lined = (0..4).any(|o| b.line[to][o].0 == b.line[king][o].0);
+        if (lined || b.knight[to].has(king)) && self.reach_for::<true>(to, self.propt(us)).has(king)
+        {
+            return None;
+        }
+        // The piece now on `to` may block a line the answer read past, and `from` may end one:
+        // both join the cells read.
+        Some(Guard {
+            deps: t.deps | B::single(from) | B::single(to),
+            ..t
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitboard::Wide;
+    use crate::jikaida::board::Board;
+    use std::sync::Arc;
+
+    /// Along random games played through `try_make`, every derived answer is the full check
+    /// test's, and a move touching none of its cells (not the King's) leaves it unchanged.
+    #[test]
+    fn derived_guards_agree_with_the_check_test() {
+        fn check<B: Bitboard>(board: Arc<Board<B>>, start: &str, seed: u64) -> usize {
+            let mut x = seed;
+            let mut derived = 0;
+            for _ in 0..40 {
+                let mut p = JikaidaPosition::from_fen(board.clone(), start).unwrap();
+                for _ in 0..200 {
+                    let n = p.history_len();
+                    if p.derived_guard(n).is_some() {
+                        derived += 1;
+                    }
+                    let g = p.guard();
+                    let us = p.side_to_move();
+                    assert_eq!(g.check, p.attacked(p.king(us), us.flip()), "{}", p.to_fen());
+                    let mut list = Vec::new();
+                    p.generate_pseudo(&mut list);
+                    if !g.check {
+                        for &mv in &list {
+                            if g.deps.has(mv.from())
+                                || g.deps.has(mv.to())
+                                || p.pieces(us, KING).has(mv.from())
+                            {
+                                continue;
+                            }
+                            p.make(mv);
+                            assert!(
+                                !p.attacked(p.king(us), us.flip()),
+                                "{} then {}",
+                                p.to_fen(),
+                                p.move_text(mv)
+                            );
+                            p.unmake();
+                        }
+                    }
+                    // A random legal move, through try_make (which records the threat).
+                    let mut played = false;
+                    while !list.is_empty() {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        let mv = list.swap_remove(x as usize % list.len());
+                        if p.try_make(mv) {
+                            played = true;
+                            break;
+                        }
+                    }
+                    if !played || p.decided().is_some() {
+                        break;
+                    }
+                }
+            }
+            derived
+        }
+        let start = "cjhapkannhjc/dddddddddddd/ssssssssssss/12/12/12/12/12/12/12/12/12/12/12/12/SSSSSSSSSSSS/DDDDDDDDDDDD/CJHNNAPKAHJC y Kk 1";
+        let open = "6k5/12/2p3c5/12/4j7/12/3s'1d'6/12/5S'6/12/1A10/12/12/5N6/12/3P8/12/6K5 y - 20";
+        let middle = "cjha1kannhjc/dddddd2dddd/s3sp1s1sss/1s'6s'1d'1/3s's's'6/1s'4d'5/12/12/12/12/12/12/3S'8/S'11/P6S'2D'1/SS1SSS1ASSSS/DDD1DD1DDDDD/CJD'NNA2KHJC b Kk 11";
+        let board = Arc::new(Board::<Wide<4>>::new(12, 18));
+        let mut derived = 0;
+        for (fen, seed) in [
+            (start, 0x1234_5678_9ABC_DEF1),
+            (open, 0x0F0F_1234_5555_7777),
+            (middle, 0xDEAD_BEEF_0BAD_CAFE),
+        ] {
+            derived += check(board.clone(), fen, seed);
+        }
+        // The derivation is what is tested: it must have happened, and often.
+        assert!(derived > 2000, "only {derived} answers derived");
+    }
+}
