@@ -8,8 +8,9 @@
 //! far as the pieces already on the board go. So a move's legality follows from the mover's
 //! guard, and the next position's guard follows from the mover's threat plus one question:
 //! can the piece that just moved capture the King from where it landed? An answer carried
-//! over a move adds the move's two cells to the cells read, since the piece that arrived may
-//! now block a line and the cell it left may now end one.
+//! over a move adds to the cells read the cell the move left (it may now end a line) and,
+//! if it lies on a line through the King, the cell it reached (the piece there may now
+//! block a line).
 
 use super::position::JikaidaPosition;
 use super::{KING, PALLAN};
@@ -121,12 +122,22 @@ impl<B: Bitboard> JikaidaPosition<B> {
         {
             return None;
         }
-        // The piece now on `to` may block a line the answer read past, and `from` may end one:
-        // both join the cells read.
-        Some(Guard {
-            deps: t.deps | B::single(from) | B::single(to),
-            ..t
-        })
+        Some(self.carried(t, mv, king))
+    }
+
+    /// An answer about the King on `king` carried over the move `mv` that left it standing
+    /// (made just now, touching none of the cells it read): the cell the move left may now
+    /// end a line the answer read up to, so it joins the cells read; the cell the piece
+    /// landed on joins them when it lies on a line through the King, where the piece may now
+    /// block a line the answer read past.
+    #[inline(always)]
+    pub(super) fn carried(&self, g: Guard<B>, mv: Move, king: usize) -> Guard<B> {
+        let b = self.board();
+        let mut deps = g.deps | B::single(mv.from());
+        if (0..4).any(|o| b.line[mv.to()][o].0 == b.line[king][o].0) {
+            deps.set(mv.to());
+        }
+        Guard { deps, ..g }
     }
 }
 

@@ -70,14 +70,11 @@ impl<B: Bitboard> JikaidaPosition<B> {
             if g.check {
                 return false;
             }
-            // The answer stands: the mover's King is safe, for the same reasons. Kept for the
-            // next position, the cells read grow by the two the move changed: the piece now on
-            // `to` may block a line (and open it when it leaves), `from` may end a line.
+            // The answer stands: the mover's King is safe, for the same reasons, and is kept
+            // for the next position.
             self.make(mv);
-            self.set_threat(Guard {
-                deps: g.deps | B::single(from) | B::single(to),
-                ..g
-            });
+            let carried = self.carried(g, mv, self.king(us));
+            self.set_threat(carried);
             return true;
         }
         self.make(mv);
