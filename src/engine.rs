@@ -71,6 +71,12 @@ pub trait GameState: Send {
     fn perft(&mut self, depth: u32) -> u64;
     /// The board as text, first rank at the bottom.
     fn board_text(&self) -> String;
+    /// The board as text with the game's own square names drawn on it (Jikaida's drins, the
+    /// book's `Mortil A1`), for `d` with the `DrinNames` option. `None` for games that have
+    /// no such names (the Kaissa family, Caïssa): [`GameState::board_text`] is all they show.
+    fn named_board_text(&self) -> Option<String> {
+        None
+    }
     /// Evaluation terms (name, Yellow, Red) and the side-to-move evaluation.
     fn eval(&self) -> (Vec<(String, i32, i32)>, i32);
     /// Searches the position.

@@ -7,12 +7,13 @@
 //! [`board`] (tables with the fronts baked in), [`position`] (state, make and unmake),
 //! [`reach`] (where each piece can go), [`attack`] (is a cell capturable), [`guard`] (check
 //! answers kept along the history), [`movegen`] (legal moves and the ends of the game),
-//! [`fen`], [`eval`], [`rules`] (what the search needs) and [`state`] (the engine's
-//! [`crate::engine::GameState`], picking the bitboard width by board size: 12 x 18 up to
-//! 24 x 36).
+//! [`fen`], [`eval`], [`rules`] (what the search needs), [`drins`] (the book's square names,
+//! `Mortil A1`, for display) and [`state`] (the engine's [`crate::engine::GameState`], picking
+//! the bitboard width by board size: 12 x 18 up to 24 x 36).
 
 pub mod attack;
 pub mod board;
+pub mod drins;
 pub mod eval;
 pub mod fen;
 pub mod guard;

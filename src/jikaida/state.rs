@@ -7,6 +7,7 @@
 //! to the definition's own board.
 
 use super::board::{Board, DRIN};
+use super::drins::{self, DrinMap};
 use super::eval::{DEFAULT, JikaidaParams};
 use super::fen::read_placement;
 use super::position::JikaidaPosition;
@@ -49,60 +50,18 @@ impl<B: Bitboard> Playable for JikaidaPosition<B> {
     /// empty cell; fronts drawn as `|` and `-`.
     fn board_text(&self) -> String {
         let r = self.board().rect;
-        let mut s = String::new();
-        let rule = |s: &mut String| {
-            s.push_str("    ");
-            for file in 0..r.files {
-                if file > 0 && file % DRIN == 0 {
-                    s.push_str("-+");
-                }
-                s.push_str("---");
-            }
-            s.push('\n');
-        };
-        for rank in (0..r.ranks).rev() {
-            if rank + 1 < r.ranks && (rank + 1) % DRIN == 0 {
-                rule(&mut s);
-            }
-            s.push_str(&format!("{:>3} ", rank + 1));
-            for file in 0..r.files {
-                if file > 0 && file % DRIN == 0 {
-                    s.push_str(" |");
-                }
-                let cell = r.cell(file, rank);
-                match self.piece_at(cell) {
-                    Some((c, k)) => {
-                        s.push(' ');
-                        s.push(piece_letter(c, k));
-                        s.push(if super::has_first_move(k) && !self.is_unmoved(cell) {
-                            '\''
-                        } else {
-                            ' '
-                        });
-                    }
-                    None => s.push_str(" . "),
-                }
-            }
-            s.push('\n');
-        }
-        s.push_str("    ");
-        for file in 0..r.files {
-            if file > 0 && file % DRIN == 0 {
-                s.push_str("  ");
-            }
-            s.push(' ');
-            s.push((b'a' + file as u8) as char);
-            s.push(' ');
-        }
-        s.push('\n');
-        let flutter: Vec<&str> = Color::BOTH
-            .iter()
-            .filter(|&&c| self.has_flutter(c))
-            .map(|&c| super::color_name(c))
+        let cells: Vec<Option<Placed>> = (0..r.files * r.ranks)
+            .map(|cell| {
+                self.piece_at(cell)
+                    .map(|(c, k)| (c, k, super::has_first_move(k) && self.is_unmoved(cell)))
+            })
             .collect();
-        if !flutter.is_empty() {
-            s.push_str(&format!("Fluttember still open: {}\n", flutter.join(", ")));
-        }
+        let mut s = draw_board(r.files, r.ranks, &cells, None);
+        let flutter: Vec<Color> = Color::BOTH
+            .into_iter()
+            .filter(|&c| self.has_flutter(c))
+            .collect();
+        s.push_str(&flutter_line(&flutter));
         s
     }
 
@@ -117,6 +76,142 @@ impl<B: Bitboard> Playable for JikaidaPosition<B> {
         rows.push(("tempo".to_string(), eval.tempo, 0));
         rows
     }
+}
+
+/// A piece as the FEN reader gives it: colour, kind, first-move powers kept.
+type Placed = (Color, u8, bool);
+
+/// Width of a drin in characters on the text board (three per cell).
+const DRIN_WIDTH: usize = 3 * DRIN;
+
+/// Draws a board of `files` x `ranks` (`cells` rank 1 first, as [`read_placement`] gives
+/// them): pieces by letter with a `'` after a first-move piece that has moved, `.` for an
+/// empty cell, fronts as `|` and `-`, rank numbers at the left and file letters below. With
+/// `names`, each band of drins is headed by a line carrying the drins' names, every rank ends
+/// with its in-drin number (1-6) and a second row of letters gives the in-drin files (A-F),
+/// so each cell reads as the book writes it (`Mortil A1`); without, the board is exactly what
+/// `d` always showed.
+fn draw_board(
+    files: usize,
+    ranks: usize,
+    cells: &[Option<Placed>],
+    names: Option<&DrinMap>,
+) -> String {
+    let mut s = String::new();
+    // A front between two bands, or with `names` the heading of the band below it.
+    let rule = |s: &mut String, band: usize| {
+        s.push_str("    ");
+        for col in 0..files / DRIN {
+            if col > 0 {
+                s.push_str("-+");
+            }
+            let mut seg = match names.and_then(|m| m.drin_name(col, band)) {
+                Some(name) => format!("-- {name} "),
+                None => String::new(),
+            };
+            while seg.len() < DRIN_WIDTH {
+                seg.push('-');
+            }
+            s.push_str(&seg);
+        }
+        s.push('\n');
+    };
+    for rank in (0..ranks).rev() {
+        if rank % DRIN == DRIN - 1 && (rank + 1 < ranks || names.is_some()) {
+            rule(&mut s, rank / DRIN);
+        }
+        s.push_str(&format!("{:>3} ", rank + 1));
+        for file in 0..files {
+            if file > 0 && file % DRIN == 0 {
+                s.push_str(" |");
+            }
+            match cells.get(rank * files + file).copied().flatten() {
+                Some((c, k, fresh)) => {
+                    s.push(' ');
+                    s.push(piece_letter(c, k));
+                    s.push(if super::has_first_move(k) && !fresh {
+                        '\''
+                    } else {
+                        ' '
+                    });
+                }
+                None => s.push_str(" . "),
+            }
+        }
+        if names.is_some() {
+            s.push_str(&format!("  {}", drins::rank_number(rank)));
+        }
+        s.push('\n');
+    }
+    let letters = |s: &mut String, letter: &dyn Fn(usize) -> char| {
+        s.push_str("    ");
+        for file in 0..files {
+            if file > 0 && file % DRIN == 0 {
+                s.push_str("  ");
+            }
+            s.push(' ');
+            s.push(letter(file));
+            s.push(' ');
+        }
+        s.push('\n');
+    };
+    letters(&mut s, &|file| (b'a' + file as u8) as char);
+    if names.is_some() {
+        letters(&mut s, &drins::file_letter);
+    }
+    s
+}
+
+/// The line naming who may still make the Fluttember, or nothing when neither may.
+fn flutter_line(open: &[Color]) -> String {
+    if open.is_empty() {
+        return String::new();
+    }
+    let names: Vec<&str> = open.iter().map(|&c| super::color_name(c)).collect();
+    format!("Fluttember still open: {}\n", names.join(", "))
+}
+
+/// `d` with drin names for a position given by its FEN: the board drawn with the names
+/// (see [`draw_board`]), the Fluttember line, a line saying how to read the labels and the
+/// Kings' squares in both notations. On a board without published names, the plain board
+/// and a line saying there are none.
+pub fn named_board_text(fen: &str) -> Result<String, String> {
+    let mut fields = fen.split_whitespace();
+    let (files, ranks, cells) = read_placement(fields.next().unwrap_or(""))?;
+    let flutter_field = fields.nth(1).unwrap_or("-");
+    let open: Vec<Color> = [(Color::First, 'K'), (Color::Second, 'k')]
+        .into_iter()
+        .filter(|&(_, l)| flutter_field.contains(l))
+        .map(|(c, _)| c)
+        .collect();
+    let map = DrinMap::for_board(files, ranks);
+    let mut s = draw_board(files, ranks, &cells, map.as_ref().ok());
+    s.push_str(&flutter_line(&open));
+    match map {
+        Err(none) => s.push_str(&format!("Drins: {none}\n")),
+        Ok(map) => {
+            s.push_str(
+                "Drins: each name heads its drin; in it, files A-F west to east (lower letter row), \
+                 ranks 1-6 south to north (right margin)\n",
+            );
+            let kings: Vec<String> = Color::BOTH
+                .into_iter()
+                .filter_map(|color| {
+                    let i = cells
+                        .iter()
+                        .position(|p| matches!(p, Some((c, super::KING, _)) if *c == color))?;
+                    let (file, rank) = (i % files, i / files);
+                    let cell = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
+                    let sq = map.square(file, rank)?;
+                    Some(format!("{} {cell} = {sq}", super::color_name(color)))
+                })
+                .collect();
+            if !kings.is_empty() {
+                s.push_str(&format!("Kings: {}\n", kings.join(", ")));
+            }
+        }
+    }
+    Ok(s)
 }
 
 /// A game state on a board of `files` x `ranks` with the bitboard width it needs, at the
@@ -259,6 +354,16 @@ impl GameState for JikaidaGame {
     }
     fn board_text(&self) -> String {
         self.inner.board_text()
+    }
+    /// The board with drin names (or, on a board without published names, the plain board
+    /// and a line saying so).
+    fn named_board_text(&self) -> Option<String> {
+        Some(named_board_text(&self.inner.fen()).unwrap_or_else(|e| {
+            format!(
+                "{}Drins: cannot read the position: {e}\n",
+                self.inner.board_text()
+            )
+        }))
     }
     fn eval(&self) -> (Vec<(String, i32, i32)>, i32) {
         self.inner.eval()

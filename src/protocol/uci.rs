@@ -19,6 +19,9 @@ pub struct Uci {
     out: Out,
     /// The running search waits for `stop` (go infinite / go ponder).
     open_ended: bool,
+    /// `DrinNames`: `d` draws Jikaida's drin names (a display preference of this front end;
+    /// other games ignore it).
+    drin_names: bool,
 }
 
 /// Formats a score the UCI way.
@@ -75,6 +78,7 @@ impl Uci {
             engine: Engine::new(),
             out,
             open_ended: false,
+            drin_names: false,
         }
     }
 
@@ -129,6 +133,8 @@ impl Uci {
             o.move_overhead.as_millis()
         ));
         self.out.line("option name Ponder type check default false");
+        self.out
+            .line("option name DrinNames type check default false");
         self.out.line("uciok");
     }
 
@@ -144,6 +150,15 @@ impl Uci {
                 Ok(v) if (min..=max).contains(&v) => Ok(v),
                 _ => Err(format!(
                     "option {name} needs a number from {min} to {max}, not '{value}'"
+                )),
+            }
+        };
+        let check = |option: &str| -> Result<bool, String> {
+            match value.as_str() {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                _ => Err(format!(
+                    "option {option} needs true or false, not '{value}'"
                 )),
             }
         };
@@ -187,9 +202,11 @@ impl Uci {
             "multipv" => o.multipv = spin(1, 256)? as usize,
             "move overhead" => o.move_overhead = Duration::from_millis(spin(0, 5000)?),
             "ponder" => {
-                if value != "true" && value != "false" {
-                    return Err(format!("option Ponder needs true or false, not '{value}'"));
-                }
+                check("Ponder")?;
+                return Ok(());
+            }
+            "drinnames" => {
+                self.drin_names = check("DrinNames")?;
                 return Ok(());
             }
             _ => return Err(format!("unknown option '{name}'")),
@@ -308,9 +325,17 @@ impl Uci {
         Ok(())
     }
 
+    /// `d`: the board (with drin names when `DrinNames` is on and the game has them), FEN,
+    /// key and variant.
     fn display(&self) {
         let s = self.engine.state();
-        for l in s.board_text().lines() {
+        let named = if self.drin_names {
+            s.named_board_text()
+        } else {
+            None
+        };
+        let board = named.unwrap_or_else(|| s.board_text());
+        for l in board.lines() {
             self.out.line(l);
         }
         self.out.line(&format!("Fen: {}", s.fen()));
