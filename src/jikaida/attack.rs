@@ -16,8 +16,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// side), by any move: plain captures, first moves and vaults.
     #[inline(always)]
     pub fn attacked(&self, target: usize, by: Color) -> bool {
-        let mut deps = B::EMPTY;
-        self.attack_test::<false>(target, by, &mut deps)
+        let (mut deps, mut pallan) = (B::EMPTY, B::EMPTY);
+        self.attack_test::<false>(target, by, &mut deps, &mut pallan)
     }
 
     /// [`Self::attacked`], also adding to `deps` cells the answer depends on: a move that
@@ -26,11 +26,27 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// cells of the one capture found (the capturer, the cells it passes or vaults over); for
     /// `false`, every cell whose change could make a capture possible.
     pub fn attacked_deps(&self, target: usize, by: Color, deps: &mut B) -> bool {
-        self.attack_test::<true>(target, by, deps)
+        let mut pallan = B::EMPTY;
+        let found = self.attack_test::<true>(target, by, deps, &mut pallan);
+        *deps |= pallan;
+        found
     }
 
-    /// [`Self::attacked_deps`], the cells collected only if `DEPS`.
-    fn attack_test<const DEPS: bool>(&self, target: usize, by: Color, deps: &mut B) -> bool {
+    /// [`Self::attacked_deps`] with the cells of a `false` answer in two parts: those read for
+    /// the Pallans of `by` (their cells, slides and vault lines) go to `pallan`, the rest to
+    /// `deps`. A Pallan that moves takes its part along; the rest still holds.
+    pub fn attacked_parts(&self, target: usize, by: Color, deps: &mut B, pallan: &mut B) -> bool {
+        self.attack_test::<true>(target, by, deps, pallan)
+    }
+
+    /// [`Self::attacked_parts`], the cells collected only if `DEPS`.
+    fn attack_test<const DEPS: bool>(
+        &self,
+        target: usize,
+        by: Color,
+        deps: &mut B,
+        pallan: &mut B,
+    ) -> bool {
         let b = &*self.board;
         let occ = self.occupied();
         let theirs = self.occupied_by(by);
@@ -172,15 +188,17 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 return found(deps, b.near4[from]);
             }
         }
+        let mut pallans = B::EMPTY;
         for from in p(PALLAN).cells() {
             let mut cells = B::EMPTY;
             if self.pallan_captures::<DEPS>(from, target, &mut cells) {
                 return found(deps, cells);
             }
-            acc |= cells;
+            pallans |= cells;
         }
         if DEPS {
             *deps |= acc;
+            *pallan |= pallans;
         }
         false
     }
@@ -194,7 +212,12 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// target; the Pallan's slides are worked out only when one of them, or the target, lies
     /// where a slide from `from` could reach on an empty board. With `DEPS`, adds to `deps` the
     /// cells of the capture found (`true`) or every cell read (`false`).
-    fn pallan_captures<const DEPS: bool>(&self, from: usize, target: usize, deps: &mut B) -> bool {
+    pub(super) fn pallan_captures<const DEPS: bool>(
+        &self,
+        from: usize,
+        target: usize,
+        deps: &mut B,
+    ) -> bool {
         let b = &*self.board;
         let (mut gaps, mut lines) = (B::EMPTY, B::EMPTY);
         let stand = match self.pallan_stands::<DEPS>(from, target, None, &mut gaps, &mut lines) {
@@ -207,8 +230,9 @@ impl<B: Bitboard> JikaidaPosition<B> {
         };
         // A `false` answer depends on the empty cells ending the lines (filling one lengthens
         // a line) and on the Pallan; emptying a cell of a line makes it a stand cell, which
-        // matters only if the Pallan's slide could reach it (it was reached or hit already:
-        // one move cannot both empty it and open a path to it).
+        // matters only if the Pallan's slide could reach it (it was hit already: one move
+        // cannot both empty it and open a path to it). Filling a cell the slide passes only
+        // shortens the slide; emptying a cell where a slide stops lengthens it.
         let far = b.pallan_empty[from];
         if !far.has(target) && (stand & far).is_empty() {
             *deps |= gaps | (lines & far) | B::single(from);
@@ -224,7 +248,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         let on = stand & reached;
         if on.is_empty() {
             if DEPS {
-                *deps |= gaps | reached | hit | B::single(from);
+                *deps |= gaps | hit | B::single(from);
             }
             return false;
         }

@@ -10,7 +10,8 @@
 //! can the piece that just moved capture the King from where it landed? An answer carried
 //! over a move adds to the cells read the cell the move left (it may now end a line) and,
 //! if it lies on a line through the King, the cell it reached (the piece there may now
-//! block a line).
+//! block a line). The cells read for the attacking Pallan are kept apart: when that Pallan
+//! is the piece that moved, its part is read afresh from its new cell and the rest is kept.
 
 use super::position::JikaidaPosition;
 use super::{KING, PALLAN};
@@ -19,23 +20,51 @@ use crate::moves::Move;
 
 /// One check answer: whether a King is attacked, and the cells that answer read (a move
 /// touching none of them, and not the King's, leaves it as it is; see
-/// [`JikaidaPosition::attacked_deps`]).
+/// [`JikaidaPosition::attacked_parts`]), in two parts: those read for the attacking Pallans
+/// and the rest.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Guard<B> {
     pub(super) valid: bool,
     pub(super) check: bool,
-    pub(super) deps: B,
+    /// The cells read, but for the Pallans' part (all of them when `check`).
+    pub(super) base: B,
+    /// The cells read for the attacking Pallans (their cells, slides and vault lines).
+    pub(super) pallan: B,
 }
 
 impl<B: Bitboard> Guard<B> {
     const UNKNOWN: Guard<B> = Guard {
         valid: false,
         check: false,
-        deps: B::EMPTY,
+        base: B::EMPTY,
+        pallan: B::EMPTY,
     };
+
+    /// Every cell the answer read.
+    #[inline(always)]
+    pub(super) fn deps(&self) -> B {
+        self.base | self.pallan
+    }
 }
 
 impl<B: Bitboard> JikaidaPosition<B> {
+    /// The answer of a full check test for the King on `king`.
+    #[inline(always)]
+    pub(super) fn tested_guard(&self, king: usize) -> Guard<B> {
+        let by = self
+            .piece_at(king)
+            .map_or(self.side_to_move(), |(c, _)| c)
+            .flip();
+        let (mut base, mut pallan) = (B::EMPTY, B::EMPTY);
+        let check = self.attacked_parts(king, by, &mut base, &mut pallan);
+        Guard {
+            valid: true,
+            check,
+            base,
+            pallan,
+        }
+    }
+
     /// Forgets every kept answer (the position was set up anew).
     pub(super) fn clear_guards(&mut self) {
         self.guard.clear();
@@ -76,16 +105,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         if !self.guard[n].valid {
             self.guard[n] = match self.derived_guard(n) {
                 Some(g) => g,
-                None => {
-                    let us = self.side_to_move();
-                    let mut deps = B::EMPTY;
-                    let check = self.attacked_deps(self.king(us), us.flip(), &mut deps);
-                    Guard {
-                        valid: true,
-                        check,
-                        deps,
-                    }
-                }
+                None => self.tested_guard(self.king(self.side_to_move())),
             };
         }
         self.guard[n]
@@ -94,9 +114,10 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// The guard of the position after `n` moves, from the threat of the one before, when
     /// the move between them could not have given check: after a pass, or when the move
     /// touched none of the threat's cells and the piece that moved cannot capture the King
-    /// from where it stands. `None` when a full check test is needed: no threat known, a
-    /// King or Pallan moved (the Fluttember, the Pallan's bent lines), or a check to be
-    /// described.
+    /// from where it stands; or when the one attacking Pallan moved, touching none of the
+    /// other cells, and cannot capture the King from its new cell, whose part is then read
+    /// afresh. `None` when a full check test is needed: no threat known, a King moved (the
+    /// Fluttember), or a check to be described.
     fn derived_guard(&self, n: usize) -> Option<Guard<B>> {
         let t = *self.threat.get(n.checked_sub(1)?)?;
         if !t.valid || t.check {
@@ -107,16 +128,35 @@ impl<B: Bitboard> JikaidaPosition<B> {
             return Some(t);
         }
         let (from, to) = (mv.from(), mv.to());
-        if t.deps.has(from) || t.deps.has(to) {
-            return None;
-        }
-        let (_, kind) = self.piece_at(to)?;
-        if kind == KING || kind == PALLAN {
+        let (them, kind) = self.piece_at(to)?;
+        if kind == KING {
             return None;
         }
         let us = self.side_to_move();
         let king = self.king(us);
         let b = self.board();
+        if kind == PALLAN {
+            if t.base.has(from) || t.base.has(to) || self.count(them, PALLAN) != 1 {
+                return None;
+            }
+            // Its leaps and straight vaults, then its slides and bent lines (which give the
+            // Pallan's part of the cells read).
+            if b.knight[to].has(king)
+                || (0..8).any(|d| {
+                    b.full[d][to].has(king) && self.vault_on(to, d, to, B::single(king)).has(king)
+                })
+            {
+                return None;
+            }
+            let mut pallan = B::EMPTY;
+            if self.pallan_captures::<true>(to, king, &mut pallan) {
+                return None;
+            }
+            return Some(self.carried(Guard { pallan, ..t }, mv, king));
+        }
+        if t.deps().has(from) || t.deps().has(to) {
+            return None;
+        }
         let lined = (0..4).any(|o| b.line[to][o].0 == b.line[king][o].0);
         if (lined || b.knight[to].has(king)) && self.reach_for::<true>(to, self.propt(us)).has(king)
         {
@@ -133,11 +173,11 @@ impl<B: Bitboard> JikaidaPosition<B> {
     #[inline(always)]
     pub(super) fn carried(&self, g: Guard<B>, mv: Move, king: usize) -> Guard<B> {
         let b = self.board();
-        let mut deps = g.deps | B::single(mv.from());
+        let mut base = g.base | B::single(mv.from());
         if (0..4).any(|o| b.line[mv.to()][o].0 == b.line[king][o].0) {
-            deps.set(mv.to());
+            base.set(mv.to());
         }
-        Guard { deps, ..g }
+        Guard { base, ..g }
     }
 }
 
@@ -169,8 +209,8 @@ mod tests {
                     p.generate_pseudo(&mut list);
                     if !g.check {
                         for &mv in &list {
-                            if g.deps.has(mv.from())
-                                || g.deps.has(mv.to())
+                            if g.deps().has(mv.from())
+                                || g.deps().has(mv.to())
                                 || p.pieces(us, KING).has(mv.from())
                             {
                                 continue;

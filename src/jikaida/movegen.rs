@@ -4,7 +4,6 @@
 //! promotes (seven choices); the Fluttember is added when its conditions hold. Every move is
 //! then made and kept only if the mover's King cannot be captured afterwards.
 
-use super::guard::Guard;
 use super::position::JikaidaPosition;
 use super::{CHUKTAR, KAPT, KING, PROMOTIONS, SWOD};
 use crate::bitboard::Bitboard;
@@ -66,7 +65,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
         let us = self.side;
         let g = self.guard();
         let (from, to) = (mv.from(), mv.to());
-        if !g.deps.has(from) && !g.deps.has(to) && !self.pieces(us, KING).has(from) {
+        let deps = g.deps();
+        if !deps.has(from) && !deps.has(to) && !self.pieces(us, KING).has(from) {
             if g.check {
                 return false;
             }
@@ -78,16 +78,12 @@ impl<B: Bitboard> JikaidaPosition<B> {
             return true;
         }
         self.make(mv);
-        let mut deps = B::EMPTY;
-        if self.attacked_deps(self.king(us), us.flip(), &mut deps) {
+        let threat = self.tested_guard(self.king(us));
+        if threat.check {
             self.unmake();
             false
         } else {
-            self.set_threat(Guard {
-                valid: true,
-                check: false,
-                deps,
-            });
+            self.set_threat(threat);
             true
         }
     }

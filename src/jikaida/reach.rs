@@ -355,10 +355,13 @@ impl<B: Bitboard> JikaidaPosition<B> {
             }
             DELDAR => {
                 let n = if unmoved { 4 } else { 2 };
-                for d in 0..8 {
-                    let ray = b.short[n - 1][d][from];
-                    let len = n.min(b.ray_len[from][0][d] as usize);
-                    out |= self.slide_on(from, d, ray, len);
+                // Every Deldar move stays within four King steps.
+                if !CAPTURES || (b.near4[from] & enemy).any() {
+                    for d in 0..8 {
+                        let ray = b.short[n - 1][d][from];
+                        let len = n.min(b.ray_len[from][0][d] as usize);
+                        out |= self.slide_on(from, d, ray, len);
+                    }
                 }
                 out &= empty | enemy;
                 if unmoved && (!CAPTURES || (b.deldar_turns_empty[from] & enemy).any()) {
@@ -369,23 +372,32 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 takes = enemy & !(self.pieces(us.flip(), SWOD) & propt);
                 let fwd = Board::<B>::forward(us);
                 let n = if unmoved { 3 } else { 1 };
+                let short = &b.short[n - 1];
+                // Captures need an enemy on a forward diagonal, promotions the last rank.
+                let steps = !CAPTURES || {
+                    let diagonals = short[fwd[1]][from] | short[fwd[2]][from];
+                    (diagonals & takes).any()
+                        || ((diagonals | short[fwd[0]][from]) & b.last_rank[us.index()]).any()
+                };
+                let dirs = self.vault_dirs::<CAPTURES>(from);
                 for (i, &d) in fwd.iter().enumerate() {
-                    let ray = b.short[n - 1][d][from];
-                    let len = n.min(b.ray_len[from][0][d] as usize);
-                    let path = self.slide_on(from, d, ray, len);
-                    out |= if i == 0 {
-                        path & empty
-                    } else {
-                        path & (empty | takes)
-                    };
-                    if self.vault_dirs(from) & (1 << d) != 0 {
+                    if steps {
+                        let len = n.min(b.ray_len[from][0][d] as usize);
+                        let path = self.slide_on(from, d, short[d][from], len);
+                        out |= if i == 0 {
+                            path & empty
+                        } else {
+                            path & (empty | takes)
+                        };
+                    }
+                    if dirs & (1 << d) != 0 {
                         out |= self.vault_on(from, d, from, takes);
                     }
                 }
                 return out;
             }
         }
-        let mut dirs = self.vault_dirs(from);
+        let mut dirs = self.vault_dirs::<CAPTURES>(from);
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
@@ -395,18 +407,21 @@ impl<B: Bitboard> JikaidaPosition<B> {
     }
 
     /// The directions (bit `d`) in which the three cells next to `from` are occupied: the
-    /// only ones a straight vault from `from` can take.
+    /// only ones a straight vault from `from` can take. With `CAPTURES`, four cells: a vault
+    /// captures only a piece it reaches after passing three.
     #[inline(always)]
-    fn vault_dirs(&self, from: usize) -> u8 {
+    fn vault_dirs<const CAPTURES: bool>(&self, from: usize) -> u8 {
         let b = &*self.board;
+        let run = if CAPTURES { 4 } else { 3 };
+        let full = (1u64 << run) - 1;
         let mut dirs = 0;
         for (o, &(l, i)) in b.line[from].iter().enumerate() {
             let bits = self.lines[l as usize];
             let i = i as usize;
-            if (bits >> (i + 1)) & 7 == 7 {
+            if (bits >> (i + 1)) & full == full {
                 dirs |= 1 << o;
             }
-            if i >= 3 && (bits >> (i - 3)) & 7 == 7 {
+            if i >= run && (bits >> (i - run)) & full == full {
                 dirs |= 1 << (o + 4);
             }
         }
