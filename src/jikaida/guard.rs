@@ -154,7 +154,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
             }
             return Some(self.carried(Guard { pallan, ..t }, mv, king));
         }
-        if t.deps().has(from) || t.deps().has(to) {
+        let deps = t.deps();
+        if deps.has(from) || deps.has(to) {
             return None;
         }
         let lined = (0..4).any(|o| b.line[to][o].0 == b.line[king][o].0);
