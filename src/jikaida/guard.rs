@@ -187,6 +187,7 @@ mod tests {
     use super::*;
     use crate::bitboard::Wide;
     use crate::jikaida::board::Board;
+    use crate::jikaida::reach::tests::xorshift;
     use std::sync::Arc;
 
     /// Along random games played through `try_make`, every derived answer is the full check
@@ -229,9 +230,7 @@ mod tests {
                     // A random legal move, through try_make (which records the threat).
                     let mut played = false;
                     while !list.is_empty() {
-                        x ^= x << 13;
-                        x ^= x >> 7;
-                        x ^= x << 17;
+                        xorshift(&mut x);
                         let mv = list.swap_remove(x as usize % list.len());
                         if p.try_make(mv) {
                             played = true;

@@ -7,7 +7,6 @@ use super::board::{Board, opposite};
 use super::position::JikaidaPosition;
 use super::{CHUKTAR, DELDAR, HIKDAR, JIKTAR, KAPT, KING, PAKTUN, PALLAN, SWOD};
 use crate::bitboard::Bitboard;
-use crate::geometry::Color;
 
 impl<B: Bitboard> Board<B> {
     /// The landing cell and the captures of a straight vault from `from` in direction `d`
@@ -203,7 +202,8 @@ impl<B: Bitboard> Board<B> {
 
 impl<B: Bitboard> JikaidaPosition<B> {
     /// [`Self::propt`] worked out from the pieces (tests compare the two).
-    pub fn propt_slow(&self, color: Color) -> B {
+    #[cfg(test)]
+    pub(crate) fn propt_slow(&self, color: crate::geometry::Color) -> B {
         let mut near = B::EMPTY;
         for d in self.pieces(color, DELDAR).cells() {
             near |= self.board.king[d];
@@ -460,6 +460,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
 pub(crate) mod tests {
     use super::*;
     use crate::bitboard::Wide;
+    use crate::geometry::Color;
 
     /// The bitboard refraction equals the cell-by-cell walk on random boards of every density.
     #[test]
@@ -470,9 +471,7 @@ pub(crate) mod tests {
             let mut occ = Wide::<4>::EMPTY;
             let density = 2 + round % 12;
             for c in 0..b.cells {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                xorshift(&mut x);
                 if x.is_multiple_of(density) {
                     occ.set(c);
                 }
@@ -487,6 +486,14 @@ pub(crate) mod tests {
         }
     }
 
+    /// The next number of a xorshift sequence kept in `x` (the tests' random source).
+    pub(crate) fn xorshift(x: &mut u64) -> u64 {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        *x
+    }
+
     /// A random position of pieces of either colour (kinds drawn at random) on `board`,
     /// about one cell in `density` occupied.
     pub(crate) fn random_position<B: Bitboard>(
@@ -496,14 +503,8 @@ pub(crate) mod tests {
     ) -> JikaidaPosition<B> {
         let cells = board.cells;
         let mut p = JikaidaPosition::empty(board.clone());
-        let mut next = || {
-            *x ^= *x << 13;
-            *x ^= *x >> 7;
-            *x ^= *x << 17;
-            *x
-        };
         for c in 0..cells {
-            let r = next();
+            let r = xorshift(x);
             if r.is_multiple_of(density) {
                 let color = if r & 1 == 0 {
                     Color::First
@@ -528,9 +529,7 @@ pub(crate) mod tests {
                 let b = p.board();
                 let occ = p.occupied();
                 let takes = p.occupied_by(Color::Second);
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                xorshift(&mut x);
                 let from = (x >> 7) as usize % b.cells;
                 let gone = (x >> 27) as usize % b.cells;
                 for d in 0..8 {
@@ -560,9 +559,7 @@ pub(crate) mod tests {
             for round in 0..800 {
                 let p = random_position(&board, 1 + round % 4, &mut x);
                 let b = p.board();
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                xorshift(&mut x);
                 let from = (x >> 9) as usize % b.cells;
                 if !p.occupied().has(from) {
                     continue;
@@ -637,9 +634,7 @@ pub(crate) mod tests {
                 if l.is_empty() {
                     break;
                 }
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                xorshift(&mut x);
                 p.make(l[x as usize % l.len()]);
                 played += 1;
                 consistent(&p);
