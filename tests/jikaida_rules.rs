@@ -106,9 +106,19 @@ fn list(p: &Pos) -> Vec<String> {
     out
 }
 
-/// The legal moves of a FEN as sorted text.
+/// The legal moves of a FEN as sorted text, which must also be the moves the search plays
+/// (those of the pseudo-legal generator that `try_make` accepts: the Fluttember's attack tests,
+/// for one, are left to `try_make`).
+#[track_caller]
 fn moves(fen: &str) -> Vec<String> {
-    list(&pos(fen))
+    let mut p = pos(fen);
+    let legal = list(&p);
+    assert_eq!(
+        accepted(&mut p, false),
+        legal,
+        "the search's moves in {fen}"
+    );
+    legal
 }
 
 /// A move's start square and the rest (target and promotion letter).

@@ -17,7 +17,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
     #[inline(always)]
     pub fn attacked(&self, target: usize, by: Color) -> bool {
         let (mut deps, mut pallan) = (B::EMPTY, B::EMPTY);
-        self.attack_test::<false>(target, by, &mut deps, &mut pallan)
+        self.attack_test::<false, true>(target, by, &mut deps, &mut pallan)
     }
 
     /// [`Self::attacked`], also adding to `deps` cells the answer depends on: a move that
@@ -27,7 +27,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// `false`, every cell whose change could make a capture possible.
     pub fn attacked_deps(&self, target: usize, by: Color, deps: &mut B) -> bool {
         let mut pallan = B::EMPTY;
-        let found = self.attack_test::<true>(target, by, deps, &mut pallan);
+        let found = self.attack_test::<true, true>(target, by, deps, &mut pallan);
         *deps |= pallan;
         found
     }
@@ -36,11 +36,37 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// the Pallans of `by` (their cells, slides and vault lines) go to `pallan`, the rest to
     /// `deps`. A Pallan that moves takes its part along; the rest still holds.
     pub fn attacked_parts(&self, target: usize, by: Color, deps: &mut B, pallan: &mut B) -> bool {
-        self.attack_test::<true>(target, by, deps, pallan)
+        self.attack_test::<true, true>(target, by, deps, pallan)
     }
 
-    /// [`Self::attacked_parts`], the cells collected only if `DEPS`.
-    fn attack_test<const DEPS: bool>(
+    /// The first part of [`Self::attacked_parts`] alone: every capture but the Pallans'
+    /// refracting slides, bent vaults and moves-then-vaults, whose answer is known already
+    /// (it read none of the cells that changed).
+    pub(super) fn attacked_but_pallans(&self, target: usize, by: Color, deps: &mut B) -> bool {
+        let mut unused = B::EMPTY;
+        self.attack_test::<true, false>(target, by, deps, &mut unused)
+    }
+
+    /// The second part of [`Self::attacked_parts`] alone: the refracting slides, bent vaults
+    /// and moves-then-vaults of the Pallans of `by`, with the cells read added to `deps` (for
+    /// a `true` answer, those of the capture found).
+    pub(super) fn attacked_by_pallans(&self, target: usize, by: Color, deps: &mut B) -> bool {
+        let mut read = B::EMPTY;
+        for from in self.pieces(by, PALLAN).cells() {
+            let mut cells = B::EMPTY;
+            if self.pallan_captures::<true>(from, target, &mut cells) {
+                *deps |= cells;
+                return true;
+            }
+            read |= cells;
+        }
+        *deps |= read;
+        false
+    }
+
+    /// [`Self::attacked_parts`], the cells collected only if `DEPS`, the Pallans' part read
+    /// only if `PALLANS`.
+    fn attack_test<const DEPS: bool, const PALLANS: bool>(
         &self,
         target: usize,
         by: Color,
@@ -189,7 +215,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             }
         }
         let mut pallans = B::EMPTY;
-        for from in p(PALLAN).cells() {
+        for from in p(PALLAN).cells().filter(|_| PALLANS) {
             let mut cells = B::EMPTY;
             if self.pallan_captures::<DEPS>(from, target, &mut cells) {
                 return found(deps, cells);

@@ -158,12 +158,69 @@ impl<B: Bitboard> JikaidaPosition<B> {
         if deps.has(from) || deps.has(to) {
             return None;
         }
-        let lined = (0..4).any(|o| b.line[to][o].0 == b.line[king][o].0);
+        let lined = self.lined(to, king);
         if (lined || b.knight[to].has(king)) && self.reach_for::<true>(to, self.propt(us)).has(king)
         {
             return None;
         }
         Some(self.carried(t, mv, king))
+    }
+
+    /// The answer about the King on `king` after the move `mv` (just made, not by that King)
+    /// from `g`, the answer before it, which said "not attacked": only the parts whose cells
+    /// the move touched are read again, the other is carried. The piece that moved must not
+    /// be able to capture the King from where it landed in a way the carried part misses (a
+    /// piece of the King's own side, or an attacker whose captures the re-read part covers).
+    pub(super) fn reread_guard(&self, g: Guard<B>, mv: Move, king: usize) -> Guard<B> {
+        let (from, to) = (mv.from(), mv.to());
+        let base_touched = g.base.has(from) || g.base.has(to);
+        let pallan_touched = g.pallan.has(from) || g.pallan.has(to);
+        if base_touched == pallan_touched {
+            return self.tested_guard(king);
+        }
+        let by = self
+            .piece_at(king)
+            .map_or(self.side_to_move(), |(c, _)| c)
+            .flip();
+        let mut read = B::EMPTY;
+        let (check, carried) = if base_touched {
+            let check = self.attacked_but_pallans(king, by, &mut read);
+            (check, g.pallan)
+        } else {
+            let check = self.attacked_by_pallans(king, by, &mut read);
+            (check, g.base)
+        };
+        if check {
+            return Guard {
+                valid: true,
+                check,
+                base: read,
+                pallan: B::EMPTY,
+            };
+        }
+        // The carried part gains the cells a carried answer gains (see [`Self::carried`]).
+        let mut carried = carried | B::single(from);
+        if self.lined(to, king) {
+            carried.set(to);
+        }
+        let (base, pallan) = if base_touched {
+            (read, carried)
+        } else {
+            (carried, read)
+        };
+        Guard {
+            valid: true,
+            check: false,
+            base,
+            pallan,
+        }
+    }
+
+    /// True when `cell` lies on one of the four lines through `king`.
+    #[inline(always)]
+    fn lined(&self, cell: usize, king: usize) -> bool {
+        let b = self.board();
+        (0..4).any(|o| b.line[cell][o].0 == b.line[king][o].0)
     }
 
     /// An answer about the King on `king` carried over the move `mv` that left it standing
@@ -173,9 +230,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// block a line the answer read past.
     #[inline(always)]
     pub(super) fn carried(&self, g: Guard<B>, mv: Move, king: usize) -> Guard<B> {
-        let b = self.board();
         let mut base = g.base | B::single(mv.from());
-        if (0..4).any(|o| b.line[mv.to()][o].0 == b.line[king][o].0) {
+        if self.lined(mv.to(), king) {
             base.set(mv.to());
         }
         Guard { base, ..g }

@@ -77,8 +77,19 @@ impl<B: Bitboard> JikaidaPosition<B> {
             self.set_threat(carried);
             return true;
         }
+        let king_moved = self.pieces(us, KING).has(from);
+        // A Fluttember comes unchecked from the pseudo-legal generator: its King must not be
+        // attacked. (Its partner's square must not be attacked either, which the test below
+        // tells: the swap leaves every cell's occupancy as it was, and the King stands there.)
+        if king_moved && g.check && self.is_flutter(mv) {
+            return false;
+        }
         self.make(mv);
-        let threat = self.tested_guard(self.king(us));
+        let threat = if king_moved || g.check {
+            self.tested_guard(self.king(us))
+        } else {
+            self.reread_guard(g, mv, self.king(us))
+        };
         if threat.check {
             self.unmake();
             false
@@ -153,7 +164,10 @@ impl<B: Bitboard> JikaidaPosition<B> {
 
     /// The Fluttember, when the side still has it, its King stands on its original square
     /// and is not attacked, and the partner's square is not attacked; with a `probe`, only if
-    /// the King is safe afterwards.
+    /// the King is safe afterwards. Without one (pseudo-legal generation) the two attack
+    /// tests are left to [`Self::try_make`], which has the first answer already and finds
+    /// the second in its legality test: the search seldom plays a Fluttember, and the tests
+    /// cost as much as the rest of the generation.
     fn flutter_moves(&self, mut probe: Option<&mut Self>, list: &mut Vec<Move>) {
         let us = self.side;
         if !self.flutter[us.index()] {
@@ -163,12 +177,13 @@ impl<B: Bitboard> JikaidaPosition<B> {
             return;
         };
         let king = sq.king[us.index()];
-        if !self.pieces(us, KING).has(king) || self.attacked(king, us.flip()) {
+        let legal = probe.is_some();
+        if !self.pieces(us, KING).has(king) || (legal && self.attacked(king, us.flip())) {
             return;
         }
         for (i, &p) in sq.partners[us.index()].iter().enumerate() {
             let kind = if i < 2 { KAPT } else { CHUKTAR };
-            if !self.pieces(us, kind).has(p) || self.attacked(p, us.flip()) {
+            if !self.pieces(us, kind).has(p) || (legal && self.attacked(p, us.flip())) {
                 continue;
             }
             let mv = Move::normal(king, p);
