@@ -11,13 +11,60 @@ use super::{CHUKTAR, DELDAR, HIKDAR, JIKTAR, KAPT, KING, PAKTUN, PALLAN, SWOD};
 use crate::bitboard::Bitboard;
 use crate::geometry::Color;
 
+/// What [`JikaidaPosition::pallan_far`] remembers of the last stand cells it read for one
+/// attacking side: the target, the occupancy read (the Pallan's cell empty), the stand cells
+/// a move-then-vault may use, every stand cell, the empty cells ending the lines, and every
+/// cell read (the lines and those empty cells).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PallanMemo<B> {
+    valid: bool,
+    target: usize,
+    occ: B,
+    stands: B,
+    all: B,
+    gaps: B,
+    lines: B,
+}
+
+impl<B: Bitboard> PallanMemo<B> {
+    /// A memo that holds nothing.
+    const EMPTY: PallanMemo<B> = PallanMemo {
+        valid: false,
+        target: 0,
+        occ: B::EMPTY,
+        stands: B::EMPTY,
+        all: B::EMPTY,
+        gaps: B::EMPTY,
+        lines: B::EMPTY,
+    };
+}
+
+impl<B: Bitboard> JikaidaPosition<B> {
+    /// Runs `f` with the memo of the attacking side `by`, taken out of the position for the
+    /// while (check tests read the position by reference and write only the memo).
+    #[inline(always)]
+    pub(super) fn with_memo<R>(
+        &mut self,
+        by: Color,
+        f: impl FnOnce(&Self, &mut PallanMemo<B>) -> R,
+    ) -> R {
+        let mut memos = self
+            .pallan_memo
+            .take()
+            .unwrap_or_else(|| Box::new([PallanMemo::EMPTY; 2]));
+        let r = f(self, &mut memos[by.index()]);
+        self.pallan_memo = Some(memos);
+        r
+    }
+}
+
 impl<B: Bitboard> JikaidaPosition<B> {
     /// True when a piece of `by` could capture on `target` (which holds a piece of the other
     /// side), by any move: plain captures, first moves and vaults.
     #[inline(always)]
     pub fn attacked(&self, target: usize, by: Color) -> bool {
         let (mut deps, mut pallan) = (B::EMPTY, B::EMPTY);
-        self.attack_test::<false, true>(target, by, &mut deps, &mut pallan)
+        self.attack_test::<false, true>(target, by, &mut deps, &mut pallan, None)
     }
 
     /// [`Self::attacked`], also adding to `deps` cells the answer depends on: a move that
@@ -27,7 +74,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// `false`, every cell whose change could make a capture possible.
     pub fn attacked_deps(&self, target: usize, by: Color, deps: &mut B) -> bool {
         let mut pallan = B::EMPTY;
-        let found = self.attack_test::<true, true>(target, by, deps, &mut pallan);
+        let found = self.attack_test::<true, true>(target, by, deps, &mut pallan, None);
         *deps |= pallan;
         found
     }
@@ -35,8 +82,16 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// [`Self::attacked_deps`] with the cells of a `false` answer in two parts: those read for
     /// the Pallans of `by` (their cells, slides and vault lines) go to `pallan`, the rest to
     /// `deps`. A Pallan that moves takes its part along; the rest still holds.
-    pub fn attacked_parts(&self, target: usize, by: Color, deps: &mut B, pallan: &mut B) -> bool {
-        self.attack_test::<true, true>(target, by, deps, pallan)
+    /// `memo` is the attacking side's [`PallanMemo`], if the caller has it.
+    pub(super) fn attacked_parts(
+        &self,
+        target: usize,
+        by: Color,
+        deps: &mut B,
+        pallan: &mut B,
+        memo: Option<&mut PallanMemo<B>>,
+    ) -> bool {
+        self.attack_test::<true, true>(target, by, deps, pallan, memo)
     }
 
     /// The first part of [`Self::attacked_parts`] alone: every capture but the Pallans'
@@ -44,17 +99,23 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// (it read none of the cells that changed).
     pub(super) fn attacked_but_pallans(&self, target: usize, by: Color, deps: &mut B) -> bool {
         let mut unused = B::EMPTY;
-        self.attack_test::<true, false>(target, by, deps, &mut unused)
+        self.attack_test::<true, false>(target, by, deps, &mut unused, None)
     }
 
     /// The second part of [`Self::attacked_parts`] alone: the refracting slides, bent vaults
     /// and moves-then-vaults of the Pallans of `by`, with the cells read added to `deps` (for
     /// a `true` answer, those of the capture found).
-    pub(super) fn attacked_by_pallans(&self, target: usize, by: Color, deps: &mut B) -> bool {
+    pub(super) fn attacked_by_pallans(
+        &self,
+        target: usize,
+        by: Color,
+        deps: &mut B,
+        memo: &mut PallanMemo<B>,
+    ) -> bool {
         let mut read = B::EMPTY;
         for from in self.pieces(by, PALLAN).cells() {
             let mut cells = B::EMPTY;
-            if self.pallan_captures::<true>(from, target, &mut cells) {
+            if self.pallan_captures::<true>(from, target, &mut cells, Some(&mut *memo)) {
                 *deps |= cells;
                 return true;
             }
@@ -72,6 +133,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         by: Color,
         deps: &mut B,
         pallan: &mut B,
+        mut memo: Option<&mut PallanMemo<B>>,
     ) -> bool {
         let b = &*self.board;
         let occ = self.occupied();
@@ -217,7 +279,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         let mut pallans = B::EMPTY;
         for from in p(PALLAN).cells().filter(|_| PALLANS) {
             let mut cells = B::EMPTY;
-            if self.pallan_captures::<DEPS>(from, target, &mut cells) {
+            if self.pallan_captures::<DEPS>(from, target, &mut cells, memo.as_deref_mut()) {
                 return found(deps, cells);
             }
             pallans |= cells;
@@ -243,10 +305,27 @@ impl<B: Bitboard> JikaidaPosition<B> {
         from: usize,
         target: usize,
         deps: &mut B,
+        memo: Option<&mut PallanMemo<B>>,
     ) -> bool {
         let b = &*self.board;
-        let (mut gaps, mut lines) = (B::EMPTY, B::EMPTY);
-        let stand = match self.pallan_stands::<DEPS>(from, target, None, &mut gaps, &mut lines) {
+        let far = b.pallan_empty[from];
+        if let Some(memo) = memo
+            && let Some(cells) = self.pallan_far(from, target, far, memo)
+        {
+            if DEPS {
+                *deps |= cells;
+            }
+            return false;
+        }
+        let (mut gaps, mut lines, mut unused) = (B::EMPTY, B::EMPTY, B::EMPTY);
+        let stand = match self.pallan_stands::<DEPS, true>(
+            from,
+            target,
+            None,
+            &mut gaps,
+            &mut lines,
+            &mut unused,
+        ) {
             Ok(stand) => stand,
             Err(vault) => {
                 // A vault from the Pallan's own cell.
@@ -259,7 +338,6 @@ impl<B: Bitboard> JikaidaPosition<B> {
         // matters only if the Pallan's slide could reach it (it was hit already: one move
         // cannot both empty it and open a path to it). Filling a cell the slide passes only
         // shortens the slide; emptying a cell where a slide stops lengthens it.
-        let far = b.pallan_empty[from];
         if !far.has(target) && (stand & far).is_empty() {
             *deps |= gaps | (lines & far) | B::single(from);
             return false;
@@ -281,13 +359,65 @@ impl<B: Bitboard> JikaidaPosition<B> {
         if DEPS {
             // The capture found: the slide to a stand cell and the vault from there.
             let g = on.lowest();
-            let (mut unused, mut unused2) = (B::EMPTY, B::EMPTY);
+            let (mut unused, mut unused2, mut unused3) = (B::EMPTY, B::EMPTY, B::EMPTY);
             let vault = self
-                .pallan_stands::<false>(from, target, Some(g), &mut unused, &mut unused2)
+                .pallan_stands::<false, true>(
+                    from,
+                    target,
+                    Some(g),
+                    &mut unused,
+                    &mut unused2,
+                    &mut unused3,
+                )
                 .expect_err("a vault from the stand cell");
             *deps |= b.pallan_path(from, g, self.occupied()) | vault | B::single(from);
         }
         true
+    }
+
+    /// The common case of [`Self::pallan_captures`], answered from the memo of the stand
+    /// cells around `target`: no stand cell, nor the target, lies where a slide from `from`
+    /// could reach on an empty board, and the Pallan cannot vault from where it stands. Then
+    /// it cannot capture, and the answer is the cells that answer depends on (as in
+    /// [`Self::pallan_captures`]). `None` when the memo does not tell.
+    ///
+    /// The memo (the attacking side's) holds the stand cells of every line and bent line
+    /// around a target, read with the Pallan's cell counted empty and without regard to its
+    /// reach, with the cells read. It holds while none of those cells changed, whatever else
+    /// did (the Pallan moving, pieces elsewhere), so most Pallan moves and most moves between
+    /// check tests keep it.
+    fn pallan_far(
+        &self,
+        from: usize,
+        target: usize,
+        far: B,
+        memo: &mut PallanMemo<B>,
+    ) -> Option<B> {
+        if far.has(target) {
+            return None;
+        }
+        let occ = self.occupied() ^ B::single(from);
+        if !(memo.valid && memo.target == target && ((memo.occ ^ occ) & memo.lines).is_empty()) {
+            let (mut gaps, mut lines, mut all) = (B::EMPTY, B::EMPTY, B::EMPTY);
+            let Ok(stands) = self
+                .pallan_stands::<true, false>(from, target, None, &mut gaps, &mut lines, &mut all)
+            else {
+                unreachable!("no vault is looked for");
+            };
+            *memo = PallanMemo {
+                valid: true,
+                target,
+                occ,
+                stands,
+                all,
+                gaps,
+                lines,
+            };
+        }
+        if memo.all.has(from) || (memo.stands & far).any() {
+            return None;
+        }
+        Some(memo.gaps | (memo.lines & far) | B::single(from))
     }
 
     /// The cells from which the Pallan on `from` could vault (straight or bent) onto
@@ -295,16 +425,27 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// front), with the lines of pieces read added to `lines` and the empty cells ending them
     /// to `gaps` if `DEPS`; or, as `Err`, the cells of a vault from `from` itself, or (with
     /// `want`) from the stand cell `want`.
-    fn pallan_stands<const DEPS: bool>(
+    ///
+    /// Without `FILTER`, every line is read whatever the Pallan's reach, no vault is looked
+    /// for (the `Ok` answer is all there is), and `all` gains every stand cell, also those a
+    /// vault could start from only by crossing a front (that is, from the Pallan's own cell):
+    /// the answer then depends on the Pallan's cell only in that the cell counts as empty.
+    #[allow(clippy::too_many_arguments)]
+    fn pallan_stands<const DEPS: bool, const FILTER: bool>(
         &self,
         from: usize,
         target: usize,
         want: Option<usize>,
         gaps: &mut B,
         lines: &mut B,
+        all: &mut B,
     ) -> Result<B, B> {
         let b = &*self.board;
-        let want = want.unwrap_or(from);
+        let want = if FILTER {
+            want.unwrap_or(from)
+        } else {
+            usize::MAX
+        };
         // The lines without the Pallan, which leaves its cell to vault.
         let home = b.line[from];
         let bits = |l: usize, d: usize| {
@@ -337,6 +478,9 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 if g == want && (g == from || !b.crosses(g, d2)) {
                     return Err(ray & !b.full[back][g]);
                 }
+                if !FILTER {
+                    all.set(g);
+                }
                 if !b.crosses(g, d2) {
                     stand.set(g);
                 }
@@ -354,8 +498,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
                     }
                     let (l2, i2) = (l2 as usize, i2 as usize);
                     let f = reach_lines[l2];
-                    let up = f >> (i2 + 1) != 0;
-                    let down = f & ((1u64 << i2) - 1) != 0;
+                    let up = !FILTER || f >> (i2 + 1) != 0;
+                    let down = !FILTER || f & ((1u64 << i2) - 1) != 0;
                     if !up && !down {
                         continue;
                     }
@@ -384,6 +528,9 @@ impl<B: Bitboard> JikaidaPosition<B> {
                             let g = b.line_cell(l2, g);
                             if g == want && (g == from || !b.crosses(g, d)) {
                                 return Err((ray & !b.full[back][corner]) | (leg & !b.full[od][g]));
+                            }
+                            if !FILTER {
+                                all.set(g);
                             }
                             if !b.crosses(g, d) {
                                 stand.set(g);
@@ -483,6 +630,55 @@ mod tests {
             }
         }
         assert!(skipped > 1000, "{skipped}");
+    }
+
+    /// The check test with each side's memo of stand cells, kept across positions and their
+    /// children (so it is both reused and found stale), agrees with the slow test; where the
+    /// memo answers for a Pallan, that Pallan indeed cannot capture; and it answers often.
+    fn check_memo<B: Bitboard>(files: usize, ranks: usize, n: usize) {
+        let mut memos = [PallanMemo::<B>::EMPTY; 2];
+        let mut answered = 0;
+        for mut p in positions::<B>(files, ranks, n) {
+            let mut list = Vec::new();
+            p.generate_pseudo(&mut list);
+            for (k, &mv) in list.iter().enumerate() {
+                if k % 3 != 0 || matches!(p.piece_at(mv.to()), Some((_, KING))) {
+                    continue;
+                }
+                p.make(mv);
+                for by in Color::BOTH {
+                    let king = p.king(by.flip());
+                    let memo = &mut memos[by.index()];
+                    let (mut base, mut pallan) = (B::EMPTY, B::EMPTY);
+                    assert_eq!(
+                        p.attacked_parts(king, by, &mut base, &mut pallan, Some(&mut *memo)),
+                        p.attacked_slow(king, by),
+                        "King {king} by {by:?} in {}",
+                        p.to_fen()
+                    );
+                    for from in p.pieces(by, PALLAN).cells() {
+                        let far = p.board().pallan_empty[from];
+                        if p.pallan_far(from, king, far, memo).is_some() {
+                            answered += 1;
+                            let mut unused = B::EMPTY;
+                            assert!(
+                                !p.pallan_captures::<false>(from, king, &mut unused, None),
+                                "Pallan {from}, King {king} in {}",
+                                p.to_fen()
+                            );
+                        }
+                    }
+                }
+                p.unmake();
+            }
+        }
+        assert!(answered > 1000, "the memo answered only {answered} times");
+    }
+
+    #[test]
+    fn pallan_memo_agrees_with_the_slow_test() {
+        check_memo::<Wide<4>>(12, 18, 300);
+        check_memo::<Wide<7>>(18, 24, 60);
     }
 
     #[test]

@@ -16,6 +16,7 @@
 use super::position::JikaidaPosition;
 use super::{KING, PALLAN};
 use crate::bitboard::Bitboard;
+use crate::geometry::Color;
 use crate::moves::Move;
 
 /// One check answer: whether a King is attacked, and the cells that answer read (a move
@@ -50,19 +51,26 @@ impl<B: Bitboard> Guard<B> {
 impl<B: Bitboard> JikaidaPosition<B> {
     /// The answer of a full check test for the King on `king`.
     #[inline(always)]
-    pub(super) fn tested_guard(&self, king: usize) -> Guard<B> {
-        let by = self
-            .piece_at(king)
-            .map_or(self.side_to_move(), |(c, _)| c)
-            .flip();
+    pub(super) fn tested_guard(&mut self, king: usize) -> Guard<B> {
+        let by = self.attacker(king);
         let (mut base, mut pallan) = (B::EMPTY, B::EMPTY);
-        let check = self.attacked_parts(king, by, &mut base, &mut pallan);
+        let check = self.with_memo(by, |p, memo| {
+            p.attacked_parts(king, by, &mut base, &mut pallan, Some(memo))
+        });
         Guard {
             valid: true,
             check,
             base,
             pallan,
         }
+    }
+
+    /// The side attacking the King on `king`.
+    #[inline(always)]
+    fn attacker(&self, king: usize) -> Color {
+        self.piece_at(king)
+            .map_or(self.side_to_move(), |(c, _)| c)
+            .flip()
     }
 
     /// Forgets every kept answer (the position was set up anew).
@@ -118,7 +126,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// other cells, and cannot capture the King from its new cell, whose part is then read
     /// afresh. `None` when a full check test is needed: no threat known, a King moved (the
     /// Fluttember), or a check to be described.
-    fn derived_guard(&self, n: usize) -> Option<Guard<B>> {
+    fn derived_guard(&mut self, n: usize) -> Option<Guard<B>> {
         let t = *self.threat.get(n.checked_sub(1)?)?;
         if !t.valid || t.check {
             return None;
@@ -149,7 +157,9 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 return None;
             }
             let mut pallan = B::EMPTY;
-            if self.pallan_captures::<true>(to, king, &mut pallan) {
+            if self.with_memo(them, |p, memo| {
+                p.pallan_captures::<true>(to, king, &mut pallan, Some(memo))
+            }) {
                 return None;
             }
             return Some(self.carried(Guard { pallan, ..t }, mv, king));
@@ -171,23 +181,22 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// the move touched are read again, the other is carried. The piece that moved must not
     /// be able to capture the King from where it landed in a way the carried part misses (a
     /// piece of the King's own side, or an attacker whose captures the re-read part covers).
-    pub(super) fn reread_guard(&self, g: Guard<B>, mv: Move, king: usize) -> Guard<B> {
+    pub(super) fn reread_guard(&mut self, g: Guard<B>, mv: Move, king: usize) -> Guard<B> {
         let (from, to) = (mv.from(), mv.to());
         let base_touched = g.base.has(from) || g.base.has(to);
         let pallan_touched = g.pallan.has(from) || g.pallan.has(to);
         if base_touched == pallan_touched {
             return self.tested_guard(king);
         }
-        let by = self
-            .piece_at(king)
-            .map_or(self.side_to_move(), |(c, _)| c)
-            .flip();
+        let by = self.attacker(king);
         let mut read = B::EMPTY;
         let (check, carried) = if base_touched {
             let check = self.attacked_but_pallans(king, by, &mut read);
             (check, g.pallan)
         } else {
-            let check = self.attacked_by_pallans(king, by, &mut read);
+            let check = self.with_memo(by, |p, memo| {
+                p.attacked_by_pallans(king, by, &mut read, memo)
+            });
             (check, g.base)
         };
         if check {

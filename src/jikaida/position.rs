@@ -5,6 +5,7 @@
 //! double first move) and removing what stood there, possibly promoting; the only other move is
 //! the Fluttember, a King moving onto a friendly Kapt or Chuktar, which swaps the two.
 
+use super::attack::PallanMemo;
 use super::board::Board;
 use super::guard::Guard;
 use super::{DELDAR, KINDS, KING, SWOD, has_first_move};
@@ -79,6 +80,9 @@ pub struct JikaidaPosition<B: Bitboard> {
     /// [`Self::try_make`] as its legality test), from which the next position's `guard` is
     /// mostly derived without a check test.
     pub(super) threat: Vec<Guard<B>>,
+    /// Per attacking side, the stand cells last read for its Pallans' check test (see
+    /// [`PallanMemo`]); it checks itself against the board, so it is never stale.
+    pub(super) pallan_memo: Option<Box<[PallanMemo<B>; 2]>>,
 }
 
 impl<B: Bitboard> JikaidaPosition<B> {
@@ -104,6 +108,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             history: Vec::new(),
             guard: Vec::new(),
             threat: Vec::new(),
+            pallan_memo: None,
         }
     }
 
@@ -138,6 +143,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             history: Vec::with_capacity(2),
             guard: Vec::new(),
             threat: Vec::new(),
+            pallan_memo: None,
         }
     }
 
