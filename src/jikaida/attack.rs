@@ -113,16 +113,28 @@ impl<B: Bitboard> JikaidaPosition<B> {
         memo: &mut PallanMemo<B>,
     ) -> bool {
         let mut read = B::EMPTY;
+        let capture = self.pallans_capture::<true>(target, by, Some(memo), &mut read);
+        *deps |= capture.unwrap_or(read);
+        capture.is_some()
+    }
+
+    /// The Pallans' part of a check test: the cells of a capture found (if `DEPS`), or `None`
+    /// with every cell read added to `read` (if `DEPS`).
+    fn pallans_capture<const DEPS: bool>(
+        &self,
+        target: usize,
+        by: Color,
+        mut memo: Option<&mut PallanMemo<B>>,
+        read: &mut B,
+    ) -> Option<B> {
         for from in self.pieces(by, PALLAN).cells() {
             let mut cells = B::EMPTY;
-            if self.pallan_captures::<true>(from, target, &mut cells, Some(&mut *memo)) {
-                *deps |= cells;
-                return true;
+            if self.pallan_captures::<DEPS>(from, target, &mut cells, memo.as_deref_mut()) {
+                return Some(cells);
             }
-            read |= cells;
+            *read |= cells;
         }
-        *deps |= read;
-        false
+        None
     }
 
     /// [`Self::attacked_parts`], the cells collected only if `DEPS`, the Pallans' part read
@@ -133,7 +145,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         by: Color,
         deps: &mut B,
         pallan: &mut B,
-        mut memo: Option<&mut PallanMemo<B>>,
+        memo: Option<&mut PallanMemo<B>>,
     ) -> bool {
         let b = &*self.board;
         let occ = self.occupied();
@@ -277,12 +289,9 @@ impl<B: Bitboard> JikaidaPosition<B> {
             }
         }
         let mut pallans = B::EMPTY;
-        for from in p(PALLAN).cells().filter(|_| PALLANS) {
-            let mut cells = B::EMPTY;
-            if self.pallan_captures::<DEPS>(from, target, &mut cells, memo.as_deref_mut()) {
-                return found(deps, cells);
-            }
-            pallans |= cells;
+        if PALLANS && let Some(cells) = self.pallans_capture::<DEPS>(target, by, memo, &mut pallans)
+        {
+            return found(deps, cells);
         }
         if DEPS {
             *deps |= acc;
