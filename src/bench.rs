@@ -103,24 +103,46 @@ pub fn depth_for(variant: &str, depth: i32) -> i32 {
     }
 }
 
+/// The nodes and search time of one bench position, or of all positions of one variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Speed {
+    /// The variant searched.
+    pub variant: &'static str,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent searching, without setting up the position or clearing the table.
+    pub searching: Duration,
+}
+
+impl Speed {
+    /// Nodes per second of search time.
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.searching.as_secs_f64().max(1e-9)) as u64
+    }
+}
+
 /// The outcome of a bench run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BenchResult {
     /// Nodes searched in total: the signature.
     pub nodes: u64,
-    /// Time taken.
+    /// Time taken in all, set-up included.
     pub elapsed: Duration,
+    /// Nodes and search time per variant, in the order the variants first appear: the
+    /// figures to compare the cost of a node between rule sets.
+    pub by_variant: Vec<Speed>,
 }
 
-/// Runs the bench. `progress(i, variant, nodes)` is called after each position.
+/// Runs the bench. `progress(i, speed)` is called after each position (`i` from 0).
 pub fn run(
     depth: i32,
     hash_mib: u64,
-    mut progress: impl FnMut(usize, &str, u64),
+    mut progress: impl FnMut(usize, &Speed),
 ) -> Result<BenchResult, String> {
     let registry = Registry::builtin();
     let tt = Arc::new(Table::new(hash_mib as usize));
     let mut nodes = 0;
+    let mut by_variant: Vec<Speed> = Vec::new();
     let start = Instant::now();
     for (i, (variant, fen)) in POSITIONS.iter().enumerate() {
         let mut state = new_state(&registry.get(variant, &[])?)?;
@@ -134,14 +156,28 @@ pub fn run(
             ..Default::default()
         };
         let signals = Default::default();
+        let searching = Instant::now();
         let n = state
             .search(tt.clone(), limits, Duration::ZERO, 1, signals, &mut |_| {})
             .nodes;
+        let this = Speed {
+            variant,
+            nodes: n,
+            searching: searching.elapsed(),
+        };
         nodes += n;
-        progress(i, variant, n);
+        progress(i, &this);
+        match by_variant.iter_mut().find(|s| s.variant == this.variant) {
+            Some(s) => {
+                s.nodes += this.nodes;
+                s.searching += this.searching;
+            }
+            None => by_variant.push(this),
+        }
     }
     Ok(BenchResult {
         nodes,
         elapsed: start.elapsed(),
+        by_variant,
     })
 }

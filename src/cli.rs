@@ -57,6 +57,9 @@ enum Command {
     },
     /// Search a fixed list of positions to a fixed depth on one thread; print the total nodes
     /// (the engine's signature, identical on every run) and the speed.
+    ///
+    /// Each position's nodes and search time, then nodes per second of search time for each
+    /// variant, go to stderr: the figures to compare the cost of a node between rule sets.
     Bench {
         /// Search depth.
         #[arg(long, default_value_t = kaissa::bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(i32).range(1..=30))]
@@ -231,9 +234,24 @@ fn execute(cli: Cli) -> Result<(), String> {
         }
         Command::Bench { depth, hash } => {
             let total = kaissa::bench::POSITIONS.len();
-            let r = kaissa::bench::run(depth, hash, |i, v, n| {
-                eprintln!("position {}/{total} ({v}): {n} nodes", i + 1);
+            let r = kaissa::bench::run(depth, hash, |i, s| {
+                eprintln!(
+                    "position {}/{total} ({}): {} nodes, {} ms",
+                    i + 1,
+                    s.variant,
+                    s.nodes,
+                    s.searching.as_millis()
+                );
             })?;
+            for s in &r.by_variant {
+                eprintln!(
+                    "{:<10} {:>9} nodes {:>7} ms {:>9} nodes/s",
+                    s.variant,
+                    s.nodes,
+                    s.searching.as_millis(),
+                    s.nps()
+                );
+            }
             let secs = r.elapsed.as_secs_f64().max(1e-9);
             println!("Nodes searched: {}", r.nodes);
             println!("Nodes/second: {}", (r.nodes as f64 / secs) as u64);

@@ -1784,7 +1784,24 @@ fn legal_moves_are_exactly_those_that_leave_the_king_uncapturable() {
 
 /// The moves the search plays from a position: those of `generate_pseudo` (or its captures)
 /// that `try_make` accepts, each taken back; a refused move must leave the position as it was.
+/// Read twice: before the check answer is known, and after `in_danger_here` has found it (as
+/// in the search, where a known check narrows the list to the moves that can answer it).
 fn accepted(p: &mut Pos, noisy: bool) -> Vec<String> {
+    use kaissa::rules::Rules;
+    let unknown = accepted_once(p, noisy);
+    p.in_danger_here();
+    let known = accepted_once(p, noisy);
+    assert_eq!(
+        unknown,
+        known,
+        "with the check answer known, {}",
+        p.to_fen()
+    );
+    known
+}
+
+/// [`accepted`] once, as the position stands.
+fn accepted_once(p: &mut Pos, noisy: bool) -> Vec<String> {
     let mut l = Vec::new();
     if noisy {
         p.generate_captures_pseudo(&mut l);
@@ -1825,15 +1842,17 @@ fn pseudo_legal_moves_accepted_by_try_make_are_the_legal_moves() {
     use kaissa::rules::Rules;
     let mut refused = 0;
     let mut checks = 0;
+    let mut narrowed = 0;
     for mut p in playout_positions() {
         if p.decided().is_some() {
             continue;
         }
-        assert_eq!(p.in_danger_here(), p.in_check(), "{}", p.to_fen());
         let legal = legal_texts(&p, false);
+        // Before the check answer is known, so every illegal move is in the list.
         let mut pseudo = Vec::new();
         p.generate_pseudo(&mut pseudo);
         refused += pseudo.len() - legal.len();
+        assert_eq!(p.in_danger_here(), p.in_check(), "{}", p.to_fen());
         assert_eq!(accepted(&mut p, false), legal, "{}", p.to_fen());
         assert_eq!(
             accepted(&mut p, true),
@@ -1850,6 +1869,16 @@ fn pseudo_legal_moves_accepted_by_try_make_are_the_legal_moves() {
             let check = p.in_check();
             if p.decided().is_none() && (check || n % 7 == 0) {
                 checks += check as usize;
+                if check {
+                    // Once the check is known, the list holds only moves that can answer it.
+                    let mut before = Vec::new();
+                    p.generate_pseudo(&mut before);
+                    assert!(p.in_danger_here());
+                    let mut known = Vec::new();
+                    p.generate_pseudo(&mut known);
+                    assert!(known.iter().all(|m| before.contains(m)));
+                    narrowed += (known.len() < before.len()) as usize;
+                }
                 let fen = p.to_fen();
                 assert_eq!(accepted(&mut p, false), legal_texts(&p, false), "{fen}");
                 assert_eq!(accepted(&mut p, true), legal_texts(&p, true), "{fen}");
@@ -1864,6 +1893,10 @@ fn pseudo_legal_moves_accepted_by_try_make_are_the_legal_moves() {
     }
     assert!(refused > 1000, "only {refused} illegal moves refused");
     assert!(checks > 1000, "only {checks} positions in check");
+    assert!(
+        narrowed * 2 > checks,
+        "a known check narrowed only {narrowed} lists"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

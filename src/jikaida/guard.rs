@@ -101,6 +101,17 @@ impl<B: Bitboard> JikaidaPosition<B> {
         self.threat[n] = g;
     }
 
+    /// When this position's guard is already known and finds the King attacked, the cells it
+    /// read: every move but the King's must touch one of them, or [`Self::try_make`] refuses
+    /// it (the attack found stands). `None` when not in check or not yet known.
+    #[inline(always)]
+    pub(super) fn known_check(&self) -> Option<B> {
+        self.guard
+            .get(self.history_len())
+            .filter(|g| g.valid && g.check)
+            .map(|g| g.deps())
+    }
+
     /// Whether the side to move's King is attacked, and the cells the answer read: computed
     /// once per position of the history, and derived from the previous position's threat
     /// where it can be.

@@ -114,9 +114,20 @@ impl<B: Bitboard> JikaidaPosition<B> {
         // touches none of them (and is not the King's) leaves it as it is.
         let mut deps = B::EMPTY;
         let check = LEGAL && self.attacked_deps(king, us.flip(), &mut deps);
+        // Pseudo-legal moves in a check already found (the search asks before it generates):
+        // only the King's moves and those touching the attack can answer it, and
+        // `try_make` refuses the rest unread, so they are left out. The legal moves are
+        // the same, in the same order.
+        let evasion = if LEGAL { None } else { self.known_check() };
         let last = self.board.last_rank[us.index()];
         for from in self.occupied_by(us).cells() {
             let mut targets = self.reach_for::<NOISY>(from, propt);
+            if let Some(cells) = evasion
+                && from != king
+                && !cells.has(from)
+            {
+                targets &= cells;
+            }
             let swod = self.pieces(us, SWOD).has(from);
             if NOISY {
                 let own = self.occupied_by(us);
@@ -147,7 +158,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 }
             }
         }
-        if !NOISY && !check {
+        if !NOISY && !check && evasion.is_none() {
             self.flutter_moves(probe.as_mut(), list);
         }
     }

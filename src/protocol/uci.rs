@@ -387,7 +387,7 @@ impl Uci {
                 let r = crate::bench::run(
                     crate::bench::DEFAULT_DEPTH,
                     crate::bench::DEFAULT_HASH_MIB,
-                    |_, _, _| {},
+                    |_, _| {},
                 )?;
                 let secs = r.elapsed.as_secs_f64().max(1e-9);
                 self.out.line(&format!("Nodes searched: {}", r.nodes));
