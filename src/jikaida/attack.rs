@@ -64,7 +64,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
     #[inline(always)]
     pub fn attacked(&self, target: usize, by: Color) -> bool {
         let (mut deps, mut pallan) = (B::EMPTY, B::EMPTY);
-        self.attack_test::<false, true>(target, by, &mut deps, &mut pallan, None)
+        self.attack_test::<false, true>(target, by, &mut deps, &mut pallan, None, false)
     }
 
     /// [`Self::attacked`], also adding to `deps` cells the answer depends on: a move that
@@ -74,7 +74,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// `false`, every cell whose change could make a capture possible.
     pub fn attacked_deps(&self, target: usize, by: Color, deps: &mut B) -> bool {
         let mut pallan = B::EMPTY;
-        let found = self.attack_test::<true, true>(target, by, deps, &mut pallan, None);
+        let found = self.attack_test::<true, true>(target, by, deps, &mut pallan, None, true);
         *deps |= pallan;
         found
     }
@@ -82,7 +82,9 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// [`Self::attacked_deps`] with the cells of a `false` answer in two parts: those read for
     /// the Pallans of `by` (their cells, slides and vault lines) go to `pallan`, the rest to
     /// `deps`. A Pallan that moves takes its part along; the rest still holds.
-    /// `memo` is the attacking side's [`PallanMemo`], if the caller has it.
+    /// `memo` is the attacking side's [`PallanMemo`], if the caller has it. Without
+    /// `describe`, the cells of a capture found are not all collected (a Pallan's slide and
+    /// vault are not traced): for callers that only need to know there is one.
     pub(super) fn attacked_parts(
         &self,
         target: usize,
@@ -90,8 +92,9 @@ impl<B: Bitboard> JikaidaPosition<B> {
         deps: &mut B,
         pallan: &mut B,
         memo: Option<&mut PallanMemo<B>>,
+        describe: bool,
     ) -> bool {
-        self.attack_test::<true, true>(target, by, deps, pallan, memo)
+        self.attack_test::<true, true>(target, by, deps, pallan, memo, describe)
     }
 
     /// The first part of [`Self::attacked_parts`] alone: every capture but the Pallans'
@@ -99,37 +102,40 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// (it read none of the cells that changed).
     pub(super) fn attacked_but_pallans(&self, target: usize, by: Color, deps: &mut B) -> bool {
         let mut unused = B::EMPTY;
-        self.attack_test::<true, false>(target, by, deps, &mut unused, None)
+        self.attack_test::<true, false>(target, by, deps, &mut unused, None, true)
     }
 
     /// The second part of [`Self::attacked_parts`] alone: the refracting slides, bent vaults
     /// and moves-then-vaults of the Pallans of `by`, with the cells read added to `deps` (for
-    /// a `true` answer, those of the capture found).
+    /// a `true` answer, those of the capture found if `describe`).
     pub(super) fn attacked_by_pallans(
         &self,
         target: usize,
         by: Color,
         deps: &mut B,
         memo: &mut PallanMemo<B>,
+        describe: bool,
     ) -> bool {
         let mut read = B::EMPTY;
-        let capture = self.pallans_capture::<true>(target, by, Some(memo), &mut read);
+        let capture = self.pallans_capture::<true>(target, by, Some(memo), &mut read, describe);
         *deps |= capture.unwrap_or(read);
         capture.is_some()
     }
 
-    /// The Pallans' part of a check test: the cells of a capture found (if `DEPS`), or `None`
-    /// with every cell read added to `read` (if `DEPS`).
+    /// The Pallans' part of a check test: the cells of a capture found (if `DEPS` and
+    /// `describe`), or `None` with every cell read added to `read` (if `DEPS`).
     fn pallans_capture<const DEPS: bool>(
         &self,
         target: usize,
         by: Color,
         mut memo: Option<&mut PallanMemo<B>>,
         read: &mut B,
+        describe: bool,
     ) -> Option<B> {
         for from in self.pieces(by, PALLAN).cells() {
             let mut cells = B::EMPTY;
-            if self.pallan_captures::<DEPS>(from, target, &mut cells, memo.as_deref_mut()) {
+            if self.pallan_captures::<DEPS>(from, target, &mut cells, memo.as_deref_mut(), describe)
+            {
                 return Some(cells);
             }
             *read |= cells;
@@ -137,8 +143,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
         None
     }
 
-    /// [`Self::attacked_parts`], the cells collected only if `DEPS`, the Pallans' part read
-    /// only if `PALLANS`.
+    /// [`Self::attacked_parts`], the cells collected only if `DEPS` (those of a Pallan's
+    /// capture only if `describe` too), the Pallans' part read only if `PALLANS`.
     fn attack_test<const DEPS: bool, const PALLANS: bool>(
         &self,
         target: usize,
@@ -146,6 +152,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         deps: &mut B,
         pallan: &mut B,
         memo: Option<&mut PallanMemo<B>>,
+        describe: bool,
     ) -> bool {
         let b = &*self.board;
         let occ = self.occupied();
@@ -289,7 +296,9 @@ impl<B: Bitboard> JikaidaPosition<B> {
             }
         }
         let mut pallans = B::EMPTY;
-        if PALLANS && let Some(cells) = self.pallans_capture::<DEPS>(target, by, memo, &mut pallans)
+        if PALLANS
+            && let Some(cells) =
+                self.pallans_capture::<DEPS>(target, by, memo, &mut pallans, describe)
         {
             return found(deps, cells);
         }
@@ -308,13 +317,15 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// step of the vault). Those stand cells are found first, from the lines around the
     /// target; the Pallan's slides are worked out only when one of them, or the target, lies
     /// where a slide from `from` could reach on an empty board. With `DEPS`, adds to `deps` the
-    /// cells of the capture found (`true`) or every cell read (`false`).
+    /// cells of the capture found (`true`, if `describe`: tracing the slide and the vault
+    /// costs as much as the test) or every cell read (`false`).
     pub(super) fn pallan_captures<const DEPS: bool>(
         &self,
         from: usize,
         target: usize,
         deps: &mut B,
         memo: Option<&mut PallanMemo<B>>,
+        describe: bool,
     ) -> bool {
         let b = &*self.board;
         let far = b.pallan_empty[from];
@@ -353,7 +364,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         }
         let (reached, hit) = b.pallan_slides(from, self.occupied());
         if hit.has(target) {
-            if DEPS {
+            if DEPS && describe {
                 *deps |= b.pallan_path(from, target, self.occupied()) | B::single(from);
             }
             return true;
@@ -365,7 +376,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             }
             return false;
         }
-        if DEPS {
+        if DEPS && describe {
             // The capture found: the slide to a stand cell and the vault from there.
             let g = on.lowest();
             let (mut unused, mut unused2, mut unused3) = (B::EMPTY, B::EMPTY, B::EMPTY);
@@ -660,7 +671,7 @@ mod tests {
                     let memo = &mut memos[by.index()];
                     let (mut base, mut pallan) = (B::EMPTY, B::EMPTY);
                     assert_eq!(
-                        p.attacked_parts(king, by, &mut base, &mut pallan, Some(&mut *memo)),
+                        p.attacked_parts(king, by, &mut base, &mut pallan, Some(&mut *memo), true),
                         p.attacked_slow(king, by),
                         "King {king} by {by:?} in {}",
                         p.to_fen()
@@ -671,7 +682,7 @@ mod tests {
                             answered += 1;
                             let mut unused = B::EMPTY;
                             assert!(
-                                !p.pallan_captures::<false>(from, king, &mut unused, None),
+                                !p.pallan_captures::<false>(from, king, &mut unused, None, false),
                                 "Pallan {from}, King {king} in {}",
                                 p.to_fen()
                             );

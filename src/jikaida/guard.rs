@@ -49,13 +49,15 @@ impl<B: Bitboard> Guard<B> {
 }
 
 impl<B: Bitboard> JikaidaPosition<B> {
-    /// The answer of a full check test for the King on `king`.
+    /// The answer of a full check test for the King on `king`. Without `describe`, a `true`
+    /// answer's cells are not all collected: for legality tests, whose `true` answers are
+    /// dropped with the move.
     #[inline(always)]
-    pub(super) fn tested_guard(&mut self, king: usize) -> Guard<B> {
+    pub(super) fn tested_guard(&mut self, king: usize, describe: bool) -> Guard<B> {
         let by = self.attacker(king);
         let (mut base, mut pallan) = (B::EMPTY, B::EMPTY);
         let check = self.with_memo(by, |p, memo| {
-            p.attacked_parts(king, by, &mut base, &mut pallan, Some(memo))
+            p.attacked_parts(king, by, &mut base, &mut pallan, Some(memo), describe)
         });
         Guard {
             valid: true,
@@ -124,7 +126,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         if !self.guard[n].valid {
             self.guard[n] = match self.derived_guard(n) {
                 Some(g) => g,
-                None => self.tested_guard(self.king(self.side_to_move())),
+                None => self.tested_guard(self.king(self.side_to_move()), true),
             };
         }
         self.guard[n]
@@ -169,7 +171,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             }
             let mut pallan = B::EMPTY;
             if self.with_memo(them, |p, memo| {
-                p.pallan_captures::<true>(to, king, &mut pallan, Some(memo))
+                p.pallan_captures::<true>(to, king, &mut pallan, Some(memo), false)
             }) {
                 return None;
             }
@@ -192,12 +194,13 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// the move touched are read again, the other is carried. The piece that moved must not
     /// be able to capture the King from where it landed in a way the carried part misses (a
     /// piece of the King's own side, or an attacker whose captures the re-read part covers).
+    /// A `true` answer is a legality test's: its cells are not all collected.
     pub(super) fn reread_guard(&mut self, g: Guard<B>, mv: Move, king: usize) -> Guard<B> {
         let (from, to) = (mv.from(), mv.to());
         let base_touched = g.base.has(from) || g.base.has(to);
         let pallan_touched = g.pallan.has(from) || g.pallan.has(to);
         if base_touched == pallan_touched {
-            return self.tested_guard(king);
+            return self.tested_guard(king, false);
         }
         let by = self.attacker(king);
         let mut read = B::EMPTY;
@@ -206,7 +209,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             (check, g.pallan)
         } else {
             let check = self.with_memo(by, |p, memo| {
-                p.attacked_by_pallans(king, by, &mut read, memo)
+                p.attacked_by_pallans(king, by, &mut read, memo, false)
             });
             (check, g.base)
         };

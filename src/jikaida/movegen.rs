@@ -86,7 +86,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         }
         self.make(mv);
         let threat = if king_moved || g.check {
-            self.tested_guard(self.king(us))
+            self.tested_guard(self.king(us), false)
         } else {
             self.reread_guard(g, mv, self.king(us))
         };
