@@ -1,9 +1,11 @@
 //! Search speed (criterion): the bench positions of `kaissa bench` for two rule sets,
-//! searched to a fixed depth on one thread with a cleared table. The node count of each run
-//! is asserted equal to the first run's (the search is deterministic on one thread), and
-//! throughput is reported in nodes per second.
+//! searched to a fixed depth on one thread with a cleared table, and the `kaissa` rule set
+//! once more on Jikaida's 256-bit sets (group `width`: what the wider board alone costs).
+//! The node count of each run is asserted equal to the first run's (the search is
+//! deterministic on one thread), and throughput is reported in nodes per second.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use kaissa::bitboard::{Bitboard, Wide};
 use kaissa::eval::EvalTables;
 use kaissa::game::Game;
 use kaissa::position::Position;
@@ -12,7 +14,7 @@ use kaissa::tt::Table;
 use kaissa::variant::Registry;
 use std::sync::Arc;
 
-fn run(pos: &Position<u128>, eval: &EvalTables<u128>, tt: &Arc<Table>, depth: i32) -> u64 {
+fn run<B: Bitboard>(pos: &Position<B>, eval: &EvalTables<B>, tt: &Arc<Table>, depth: i32) -> u64 {
     tt.clear();
     search(
         pos,
@@ -22,32 +24,44 @@ fn run(pos: &Position<u128>, eval: &EvalTables<u128>, tt: &Arc<Table>, depth: i3
     .nodes
 }
 
-fn search_benches(c: &mut Criterion) {
+/// Searches the bench positions of `variant` with the rules compiled for bitboard width `B`.
+fn bench_variant<B: Bitboard>(c: &mut Criterion, group: &str, variant: &str, label: &str) {
     let registry = Registry::builtin();
-    let mut group = c.benchmark_group("search");
+    let mut group = c.benchmark_group(group);
     group.sample_size(10);
-    for variant in ["merchants", "kaissa"] {
-        let g = Arc::new(Game::<u128>::new(&registry.get(variant, &[]).unwrap()).unwrap());
-        let eval = EvalTables::for_game(&g);
-        let tt = Arc::new(Table::new(16));
-        let positions: Vec<Position<u128>> = kaissa::bench::POSITIONS
-            .iter()
-            .filter(|(v, _)| *v == variant)
-            .map(|(_, f)| Position::from_fen(&g, f).unwrap())
-            .collect();
-        let depth = 7;
-        let expected: u64 = positions.iter().map(|p| run(p, &eval, &tt, depth)).sum();
-        group.throughput(Throughput::Elements(expected));
-        group.bench_function(format!("{variant}_bench_positions_d{depth}"), |b| {
-            b.iter(|| {
-                let n: u64 = positions.iter().map(|p| run(p, &eval, &tt, depth)).sum();
-                assert_eq!(n, expected, "search is not deterministic");
-                n
-            })
-        });
-    }
+    let g = Arc::new(Game::<B>::new(&registry.get(variant, &[]).unwrap()).unwrap());
+    let eval = EvalTables::for_game(&g);
+    let tt = Arc::new(Table::new(16));
+    let positions: Vec<Position<B>> = kaissa::bench::POSITIONS
+        .iter()
+        .filter(|(v, _)| *v == variant)
+        .map(|(_, f)| Position::from_fen(&g, f).unwrap())
+        .collect();
+    let depth = 7;
+    let expected: u64 = positions.iter().map(|p| run(p, &eval, &tt, depth)).sum();
+    group.throughput(Throughput::Elements(expected));
+    group.bench_function(format!("{variant}_bench_positions_d{depth}{label}"), |b| {
+        b.iter(|| {
+            let n: u64 = positions.iter().map(|p| run(p, &eval, &tt, depth)).sum();
+            assert_eq!(n, expected, "search is not deterministic");
+            n
+        })
+    });
     group.finish();
 }
 
-criterion_group!(benches, search_benches);
+fn search_benches(c: &mut Criterion) {
+    for variant in ["merchants", "kaissa"] {
+        bench_variant::<u128>(c, "search", variant, "");
+    }
+}
+
+/// The cost of the wider bitboard alone: the same rules, positions and tree on the 256-bit
+/// sets Jikaida uses instead of `u128` (the node counts are equal; only the time differs).
+fn width_benches(c: &mut Criterion) {
+    bench_variant::<u128>(c, "width", "kaissa", "_u128");
+    bench_variant::<Wide<4>>(c, "width", "kaissa", "_wide4");
+}
+
+criterion_group!(benches, search_benches, width_benches);
 criterion_main!(benches);
