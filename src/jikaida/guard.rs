@@ -103,9 +103,10 @@ impl<B: Bitboard> JikaidaPosition<B> {
         self.threat[n] = g;
     }
 
-    /// When this position's guard is already known and finds the King attacked, the cells it
-    /// read: every move but the King's must touch one of them, or [`Self::try_make`] refuses
-    /// it (the attack found stands). `None` when not in check or not yet known.
+    /// When this position's guard is already known and finds the King attacked, the cells of
+    /// the capture it found (traced in full: a position's own guard is always described):
+    /// every move but the King's must touch one of them, or [`Self::try_make`] refuses it
+    /// (that capture stands). `None` when not in check or not yet known.
     #[inline(always)]
     pub(super) fn known_check(&self) -> Option<B> {
         self.guard
