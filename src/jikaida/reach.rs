@@ -435,23 +435,39 @@ impl<B: Bitboard> JikaidaPosition<B> {
         let occ = self.occupied();
         let (reached, hit) = b.pallan_slides(from, occ);
         let mut out = reached | (hit & takes) | (b.knight[from] & (!occ | takes));
-        for d in 0..8 {
-            out |= self.vault_on(from, d, from, takes) | self.bent_vault_on(from, d, from, takes);
-        }
-        let after = occ & !B::single(from);
+        out |= self.pallan_vaults(from, from, 0, takes);
         for mid in reached.cells() {
-            for d in 0..8 {
-                if b.crosses(mid, d) {
-                    continue;
-                }
-                match b.next(mid, d) {
-                    Some(p) if after.has(p) => {}
-                    _ => continue,
-                }
-                out |= self.vault_on(mid, d, from, takes) | self.bent_vault_on(mid, d, from, takes);
-            }
+            // A vault after the slide may not begin by crossing a front.
+            out |= self.pallan_vaults(mid, from, b.crosses[mid], takes);
         }
         out.clear(from);
+        out
+    }
+
+    /// The straight and bent vaults of a Pallan standing on `at`, with `gone` (the cell it
+    /// left) taken as empty, in every direction but those of `skip` (bit `d`). Only the
+    /// directions where the two cells next to `at` hold pieces are read: both kinds of vault
+    /// pass at least two pieces in a straight line first.
+    #[inline(always)]
+    fn pallan_vaults(&self, at: usize, gone: usize, skip: u8, takes: B) -> B {
+        let b = &*self.board;
+        let gone_lines = &b.line[gone];
+        let mut out = B::EMPTY;
+        for (o, &(l, i)) in b.line[at].iter().enumerate() {
+            let (l, i) = (l as usize, i as usize);
+            let mut bits = self.lines[l];
+            if gone_lines[o].0 as usize == l {
+                bits &= !(1 << gone_lines[o].1);
+            }
+            if skip & (1 << o) == 0 && (bits >> (i + 1)) & 3 == 3 {
+                out |= self.vault_on(at, o, gone, takes) | self.bent_vault_on(at, o, gone, takes);
+            }
+            let down = o + 4;
+            if skip & (1 << down) == 0 && i >= 2 && (bits >> (i - 2)) & 3 == 3 {
+                out |= self.vault_on(at, down, gone, takes)
+                    | self.bent_vault_on(at, down, gone, takes);
+            }
+        }
         out
     }
 }
