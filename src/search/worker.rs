@@ -30,6 +30,8 @@ pub struct Worker<'a, P: Rules> {
     lmr: Vec<[u8; 64]>,
     move_lists: Vec<Vec<Move>>,
     score_lists: Vec<Vec<i32>>,
+    /// Per ply, the quiet moves tried at a node (penalised in history when another cuts).
+    quiet_lists: Vec<Vec<Move>>,
     pickers: Vec<Picker>,
 }
 
@@ -61,6 +63,7 @@ impl<'a, P: Rules> Worker<'a, P> {
             lmr,
             move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             score_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            quiet_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             pickers: if P::LONG_MOVE_LISTS {
                 (0..=MAX_PLY).map(|_| Picker::default()).collect()
             } else {
@@ -231,7 +234,8 @@ impl<'a, P: Rules> Worker<'a, P> {
         let original_alpha = alpha;
         let mut best = -MATE - 1;
         let mut best_move = Move::NULL;
-        let mut quiets_tried: Vec<Move> = Vec::new();
+        let mut quiets_tried = std::mem::take(&mut self.quiet_lists[ply]);
+        quiets_tried.clear();
         // Legal moves played so far (the list may hold illegal ones, refused by `try_make`).
         let mut played = 0;
         for i in 0..moves.len() {
@@ -274,6 +278,7 @@ impl<'a, P: Rules> Worker<'a, P> {
             if self.control.is_stopped() {
                 self.move_lists[ply] = moves;
                 self.score_lists[ply] = scores;
+                self.quiet_lists[ply] = quiets_tried;
                 return 0;
             }
             if score > best {
@@ -296,6 +301,7 @@ impl<'a, P: Rules> Worker<'a, P> {
         }
         self.move_lists[ply] = moves;
         self.score_lists[ply] = scores;
+        self.quiet_lists[ply] = quiets_tried;
         if played == 0 {
             return self.no_move_score(ply);
         }
