@@ -338,7 +338,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             return false;
         }
         let (mut gaps, mut lines, mut unused) = (B::EMPTY, B::EMPTY, B::EMPTY);
-        let stand = match self.pallan_stands::<DEPS, true>(
+        let stand = match self.pallan_stands::<DEPS, true, false>(
             from,
             target,
             None,
@@ -381,7 +381,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             let g = on.lowest();
             let (mut unused, mut unused2, mut unused3) = (B::EMPTY, B::EMPTY, B::EMPTY);
             let vault = self
-                .pallan_stands::<false, true>(
+                .pallan_stands::<false, true, false>(
                     from,
                     target,
                     Some(g),
@@ -419,9 +419,9 @@ impl<B: Bitboard> JikaidaPosition<B> {
         let occ = self.occupied() ^ B::single(from);
         if !(memo.valid && memo.target == target && ((memo.occ ^ occ) & memo.lines).is_empty()) {
             let (mut gaps, mut lines, mut all) = (B::EMPTY, B::EMPTY, B::EMPTY);
-            let Ok(stands) = self
-                .pallan_stands::<true, false>(from, target, None, &mut gaps, &mut lines, &mut all)
-            else {
+            let Ok(stands) = self.pallan_stands::<true, false, false>(
+                from, target, None, &mut gaps, &mut lines, &mut all,
+            ) else {
                 unreachable!("no vault is looked for");
             };
             *memo = PallanMemo {
@@ -444,14 +444,17 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// `target`, excluding those a vault could not start from (the first step crossing a
     /// front), with the lines of pieces read added to `lines` and the empty cells ending them
     /// to `gaps` if `DEPS`; or, as `Err`, the cells of a vault from `from` itself, or (with
-    /// `want`) from the stand cell `want`.
+    /// `want`) from the stand cell `want`. The vault captures on `target` unless `LAND`, when
+    /// it lands there (`target` empty): a bent vault then needs a piece on its second leg
+    /// before `target`, which a capture does not (it may take the first piece after the
+    /// corner once three are passed).
     ///
     /// Without `FILTER`, every line is read whatever the Pallan's reach, no vault is looked
     /// for (the `Ok` answer is all there is), and `all` gains every stand cell, also those a
     /// vault could start from only by crossing a front (that is, from the Pallan's own cell):
     /// the answer then depends on the Pallan's cell only in that the cell counts as empty.
     #[allow(clippy::too_many_arguments)]
-    fn pallan_stands<const DEPS: bool, const FILTER: bool>(
+    pub(super) fn pallan_stands<const DEPS: bool, const FILTER: bool, const LAND: bool>(
         &self,
         from: usize,
         target: usize,
@@ -543,6 +546,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
                         }
                         if n >= 1
                             && n + j >= 3
+                            && (!LAND || j >= 2)
                             && let Some(g) = g2
                         {
                             let g = b.line_cell(l2, g);

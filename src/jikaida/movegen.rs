@@ -5,7 +5,7 @@
 //! then made and kept only if the mover's King cannot be captured afterwards.
 
 use super::position::JikaidaPosition;
-use super::{CHUKTAR, KAPT, KING, PROMOTIONS, SWOD};
+use super::{CHUKTAR, KAPT, KING, PALLAN, PROMOTIONS, SWOD};
 use crate::bitboard::Bitboard;
 use crate::geometry::Color;
 use crate::movegen::{DrawReason, Outcome, WinReason};
@@ -121,13 +121,16 @@ impl<B: Bitboard> JikaidaPosition<B> {
         let evasion = if LEGAL { None } else { self.known_check() };
         let last = self.board.last_rank[us.index()];
         for from in self.occupied_by(us).cells() {
-            let mut targets = self.reach_for::<NOISY>(from, propt);
-            if let Some(cells) = evasion
-                && from != king
-                && !cells.has(from)
-            {
-                targets &= cells;
-            }
+            let mut targets = match evasion {
+                Some(cells) if from != king && !cells.has(from) => {
+                    if self.pieces(us, PALLAN).has(from) {
+                        self.pallan_reach_into(from, self.pallan_takes(us), cells)
+                    } else {
+                        self.reach_for::<NOISY>(from, propt) & cells
+                    }
+                }
+                _ => self.reach_for::<NOISY>(from, propt),
+            };
             let swod = self.pieces(us, SWOD).has(from);
             if NOISY {
                 let own = self.occupied_by(us);

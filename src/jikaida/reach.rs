@@ -323,11 +323,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         let mut takes = enemy;
         match kind {
             KING => out |= b.king[from] & (empty | enemy),
-            PALLAN => {
-                takes = occ & !self.pieces(us, KING) & !self.pieces(us.flip(), KING) | enemy;
-                out |= self.pallan_reach(from, takes);
-                return out;
-            }
+            PALLAN => return self.pallan_reach(from, self.pallan_takes(us)),
             KAPT | CHUKTAR => {
                 for d in 0..8 {
                     out |= self.slide_on(from, d, b.cray[d][from], b.ray_len[from][1][d] as usize);
@@ -406,6 +402,13 @@ impl<B: Bitboard> JikaidaPosition<B> {
         out
     }
 
+    /// What a Pallan of `us` may capture: any piece but its own King (friends too).
+    #[inline(always)]
+    pub fn pallan_takes(&self, us: crate::geometry::Color) -> B {
+        self.occupied() & !self.pieces(us, KING) & !self.pieces(us.flip(), KING)
+            | self.occupied_by(us.flip())
+    }
+
     /// The directions (bit `d`) in which the three cells next to `from` are occupied: the
     /// only ones a straight vault from `from` can take. With `CAPTURES`, four cells: a vault
     /// captures only a piece it reaches after passing three.
@@ -441,6 +444,49 @@ impl<B: Bitboard> JikaidaPosition<B> {
             out |= self.pallan_vaults(mid, from, b.crosses[mid], takes);
         }
         out.clear(from);
+        out
+    }
+
+    /// [`Self::pallan_reach`] within `wanted` alone (a cell other than `from`), worked
+    /// backwards from each wanted cell: for evasions, where only the few cells of the check
+    /// matter and the full reach (slide-then-vault from every cell the slides reach, bent
+    /// vaults in a crowded camp) costs many times more. A wanted cell is reached by a slide
+    /// or a leap, or by a vault from a stand cell (see [`Self::pallan_stands`]) that is the
+    /// Pallan's own cell or one its slides reach.
+    pub fn pallan_reach_into(&self, from: usize, takes: B, wanted: B) -> B {
+        let b = &*self.board;
+        let occ = self.occupied();
+        let (reached, hit) = b.pallan_slides(from, occ);
+        let mut out = (reached | (hit & takes) | (b.knight[from] & (!occ | takes))) & wanted;
+        let (mut unused, mut unused2, mut unused3) = (B::EMPTY, B::EMPTY, B::EMPTY);
+        for t in (wanted & !out & (!occ | takes)).cells() {
+            if t == from {
+                continue;
+            }
+            let stands = if occ.has(t) {
+                self.pallan_stands::<false, true, false>(
+                    from,
+                    t,
+                    None,
+                    &mut unused,
+                    &mut unused2,
+                    &mut unused3,
+                )
+            } else {
+                self.pallan_stands::<false, true, true>(
+                    from,
+                    t,
+                    None,
+                    &mut unused,
+                    &mut unused2,
+                    &mut unused3,
+                )
+            };
+            // `Err`: a vault from the Pallan's own cell.
+            if stands.is_err() || stands.is_ok_and(|s| (s & reached).any()) {
+                out.set(t);
+            }
+        }
         out
     }
 
@@ -607,6 +653,60 @@ pub(crate) mod tests {
         }
         check::<Wide<4>>(12, 18);
         check::<Wide<7>>(18, 24);
+    }
+
+    /// The Pallan's reach into a few wanted cells, worked backwards, equals its full reach
+    /// cut to those cells, on random boards of each width and density (straight and bent
+    /// vaults, landings and captures, from its own cell and after a slide).
+    #[test]
+    fn pallan_reach_into_matches_the_full_reach() {
+        fn check<B: Bitboard>(files: usize, ranks: usize) -> usize {
+            let mut x = 0x5EA5_0FF1_CE00_0042u64 ^ files as u64;
+            let board = std::sync::Arc::new(Board::<B>::new(files, ranks));
+            let mut vaults = 0;
+            for round in 0..1500 {
+                let p = random_position(&board, 1 + round % 4, &mut x);
+                let b = p.board();
+                xorshift(&mut x);
+                let from = (x >> 9) as usize % b.cells;
+                let Some((us, _)) = p.piece_at(from) else {
+                    continue;
+                };
+                let takes = p.pallan_takes(us);
+                let full = p.pallan_reach(from, takes);
+                let (reached, hit) = b.pallan_slides(from, p.occupied());
+                let plain = reached | (hit & takes) | b.knight[from];
+                // Wanted: a few cells near the Pallan's reach and a few anywhere, and once in
+                // a while every cell.
+                let mut wanted = B::EMPTY;
+                for _ in 0..1 + round % 7 {
+                    xorshift(&mut x);
+                    wanted.set((x >> 11) as usize % b.cells);
+                }
+                let far = full & !plain;
+                if far.any() && round % 2 == 0 {
+                    wanted.set(
+                        far.cells()
+                            .nth((x >> 40) as usize % far.count() as usize)
+                            .unwrap(),
+                    );
+                }
+                if round % 50 == 0 {
+                    wanted = !B::EMPTY;
+                    for c in b.cells..B::CAPACITY {
+                        wanted.clear(c);
+                    }
+                }
+                wanted.clear(from);
+                let into = p.pallan_reach_into(from, takes, wanted);
+                assert_eq!(into, full & wanted, "from {from} in {}", p.to_fen());
+                vaults += (into & !plain).count() as usize;
+            }
+            vaults
+        }
+        // Cells reached only by a vault were among those compared, many times.
+        assert!(check::<Wide<4>>(12, 18) > 300);
+        assert!(check::<Wide<7>>(18, 24) > 300);
     }
 
     /// Line occupancy, piece counts, propt Swods and Swod progress follow every move and take-back of random
