@@ -458,36 +458,33 @@ impl<B: Bitboard> JikaidaPosition<B> {
         let occ = self.occupied();
         let (reached, hit) = b.pallan_slides(from, occ);
         let mut out = (reached | (hit & takes) | (b.knight[from] & (!occ | takes))) & wanted;
-        let (mut unused, mut unused2, mut unused3) = (B::EMPTY, B::EMPTY, B::EMPTY);
         for t in (wanted & !out & (!occ | takes)).cells() {
             if t == from {
                 continue;
             }
             let stands = if occ.has(t) {
-                self.pallan_stands::<false, true, false>(
-                    from,
-                    t,
-                    None,
-                    &mut unused,
-                    &mut unused2,
-                    &mut unused3,
-                )
+                self.vault_stands::<false>(from, t)
             } else {
-                self.pallan_stands::<false, true, true>(
-                    from,
-                    t,
-                    None,
-                    &mut unused,
-                    &mut unused2,
-                    &mut unused3,
-                )
+                self.vault_stands::<true>(from, t)
             };
-            // `Err`: a vault from the Pallan's own cell.
-            if stands.is_err() || stands.is_ok_and(|s| (s & reached).any()) {
+            let reaches = match stands {
+                // A vault from the Pallan's own cell.
+                Err(_) => true,
+                Ok(s) => (s & reached).any(),
+            };
+            if reaches {
                 out.set(t);
             }
         }
         out
+    }
+
+    /// [`Self::pallan_stands`] for the Pallan on `from` and the cell `t`, capturing there or,
+    /// if `LAND`, landing there, without the cells read.
+    #[inline(always)]
+    fn vault_stands<const LAND: bool>(&self, from: usize, t: usize) -> Result<B, B> {
+        let (mut gaps, mut lines, mut all) = (B::EMPTY, B::EMPTY, B::EMPTY);
+        self.pallan_stands::<false, true, LAND>(from, t, None, &mut gaps, &mut lines, &mut all)
     }
 
     /// The straight and bent vaults of a Pallan standing on `at`, with `gone` (the cell it
