@@ -72,6 +72,10 @@ pub struct Board<B> {
     /// `ray_len[cell][0][d]` and `ray_len[cell][1][d]`: the number of cells of
     /// [`Self::jray`] and [`Self::cray`] (a slide's length when nothing blocks it).
     pub ray_len: Vec<[[u8; 8]; 2]>,
+    /// `line_reach[l][i]`: [`Self::ray_len`] along line `l` from its place `i`, as
+    /// `[short up, short down, long up, long down]` (for the mobility upkeep,
+    /// [`super::mobility`]).
+    pub line_reach: Vec<[[u8; 4]; 64]>,
     /// `rank_of[cell]`: the cell's rank, from 0.
     pub rank_of: Vec<u8>,
     /// `swod_steps[color][cell]`: how far a Swod of `color` on the cell has come, as the
@@ -206,6 +210,7 @@ impl<B: Bitboard> Board<B> {
             pallan_empty: Vec::new(),
             pallan_on_lines: Vec::new(),
             ray_len: Vec::new(),
+            line_reach: Vec::new(),
             rank_of: (0..cells).map(|c| rect.rank(c) as u8).collect(),
             swod_steps: [Color::First, Color::Second].map(|c| {
                 (0..cells)
@@ -316,6 +321,7 @@ impl<B: Bitboard> Board<B> {
                 ]
             })
             .collect();
+        board.line_reach = super::mobility::line_reach(&board);
         board.pallan_empty = (0..cells)
             .map(|c| board.pallan_slides(c, B::EMPTY).0)
             .collect();

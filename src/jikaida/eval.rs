@@ -10,7 +10,7 @@
 
 use super::board::Board;
 use super::position::JikaidaPosition;
-use super::{CHUKTAR, DELDAR, HIKDAR, JIKTAR, KAPT, KINDS, PALLAN, SWOD};
+use super::{DELDAR, KINDS, SWOD};
 use crate::bitboard::Bitboard;
 use crate::geometry::Color;
 
@@ -96,19 +96,8 @@ impl JikaidaParams {
         for k in 1..KINDS as u8 {
             material += self.value[k as usize] * pos.count(us, k) as i32;
         }
-        // The empty cells each slider's rays pass, read from the line occupancy.
-        let mut mobility = 0;
-        let long = pos.pieces(us, KAPT) | pos.pieces(us, CHUKTAR) | pos.pieces(us, PALLAN);
-        // Orientations (bit o: directions o and o + 4): all four, files and ranks, diagonals.
-        for (set, orientations, short) in [
-            (long, 0b1111, false),
-            (pos.pieces(us, JIKTAR), 0b0101, true),
-            (pos.pieces(us, HIKDAR), 0b1010, true),
-        ] {
-            for from in set.cells() {
-                mobility += pos.slider_mobility(from, orientations, short) as i32;
-            }
-        }
+        // The empty cells each slider's rays pass, kept by the position move by move.
+        let mobility = pos.mobility(us);
         let mobility = mobility * self.mobility;
         let [advance, near] = pos.swod_steps(us);
         let mut swods = advance * self.swod_advance + near * self.swod_near_promotion;
@@ -147,7 +136,7 @@ impl JikaidaParams {
 mod tests {
     use super::*;
     use crate::bitboard::Wide;
-    use crate::jikaida::KING;
+    use crate::jikaida::{CHUKTAR, HIKDAR, JIKTAR, KAPT, KING, PALLAN};
 
     /// The terms as first written, on bitboards alone: the reference for the faster
     /// [`JikaidaParams::terms`].

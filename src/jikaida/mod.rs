@@ -5,11 +5,13 @@
 //! The game's rules live here, apart from the Kaissa family's data-driven generator, on the
 //! crate's generic bitboards ([`crate::bitboard::Wide`]) and geometry ([`crate::geometry::Rect`]):
 //! [`board`] (tables with the fronts baked in), [`position`] (state, make and unmake),
-//! [`reach`] (where each piece can go), [`attack`] (is a cell capturable), [`guard`] (check
-//! answers kept along the history), [`movegen`] (legal moves and the ends of the game),
-//! [`fen`], [`eval`], [`rules`] (what the search needs), [`drins`] (the book's square names,
-//! `Mortil A1`, for display) and [`state`] (the engine's [`crate::engine::GameState`], picking
-//! the bitboard width by board size: 12 x 18 up to 24 x 36).
+//! [`reach`] (where each piece can go),
+//! [`attack`] (is a cell capturable), [`guard`] (check answers kept along the history),
+//! [`movegen`] (legal moves and the ends of the game), [`fen`], [`eval`], [`mobility`] (the
+//! sliders' mobility kept move by move, for the evaluation), [`rules`] (what the search
+//! needs), [`drins`] (the book's square names, `Mortil A1`, for display) and [`state`] (the
+//! engine's [`crate::engine::GameState`], picking the bitboard width by board size: 12 x 18
+//! up to 24 x 36).
 
 pub mod attack;
 pub mod board;
@@ -17,6 +19,7 @@ pub mod drins;
 pub mod eval;
 pub mod fen;
 pub mod guard;
+pub mod mobility;
 pub mod movegen;
 pub mod position;
 pub mod reach;

@@ -45,6 +45,8 @@ struct Undo {
     flutter: [bool; 2],
     key: u64,
     fullmove: u32,
+    /// The slider mobility before the move.
+    mobility: [i32; 2],
 }
 
 /// A position on a board of width `B`.
@@ -65,6 +67,8 @@ pub struct JikaidaPosition<B: Bitboard> {
     swod_steps: [[i32; 2]; 2],
     /// Occupancy of each line of the board (see [`Board::line`]).
     pub(super) lines: Vec<u64>,
+    /// Each side's slider mobility, kept move by move (see [`super::mobility`]).
+    pub(super) mobility: [i32; 2],
     /// Cells holding a piece that still has its first-move powers.
     pub(super) unmoved: B,
     /// Each side's Fluttember, while unused.
@@ -100,6 +104,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             propt: [B::EMPTY; 2],
             swod_steps: [[0; 2]; 2],
             lines: vec![0; lines],
+            mobility: [0; 2],
             unmoved: B::EMPTY,
             flutter: [false; 2],
             side: Color::First,
@@ -135,6 +140,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             propt: self.propt,
             swod_steps: self.swod_steps,
             lines: self.lines.clone(),
+            mobility: self.mobility,
             unmoved: self.unmoved,
             flutter: self.flutter,
             side: self.side,
@@ -157,6 +163,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         self.count[color.index()][kind as usize] += 1;
         self.flip_lines(cell);
         self.tally_added(color, kind, cell);
+        self.mobility_cell(cell, color, kind, 1, true);
         self.key ^= self.board.piece_key(color, kind, cell);
         if unmoved && has_first_move(kind) {
             self.unmoved.set(cell);
@@ -456,23 +463,35 @@ impl<B: Bitboard> JikaidaPosition<B> {
             flutter: self.flutter,
             key: self.key,
             fullmove: self.fullmove,
+            mobility: self.mobility,
         });
         self.set_unmoved(from, false);
         self.set_unmoved(to, false);
+        self.mobility_cell(from, us, kind, -1, true);
         self.remove(us, kind, from);
+        let mut partner = None;
         if captured != EMPTY {
             let (cc, ck) = decode(captured);
+            // The target stays occupied: only the two pieces' own mobility changes there.
+            self.mobility_cell(to, cc, ck, -1, false);
             self.remove(cc, ck, to);
             if kind == KING && cc == us {
                 // The Fluttember: the partner takes the King's place.
                 self.add(us, ck, from);
+                partner = Some(ck);
                 if self.flutter[us.index()] {
                     self.flutter[us.index()] = false;
                     self.key ^= self.board.flutter_keys[us.index()];
                 }
             }
         }
-        self.add(us, mv.promotes_to().unwrap_or(kind), to);
+        let arrives = mv.promotes_to().unwrap_or(kind);
+        self.add(us, arrives, to);
+        self.mobility_cell(to, us, arrives, 1, captured == EMPTY);
+        if let Some(ck) = partner {
+            // Counted once the King stands on the target, which bounds the partner's runs.
+            self.mobility_cell(from, us, ck, 1, true);
+        }
         if us == Color::Second {
             self.fullmove += 1;
         }
@@ -491,6 +510,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             flutter: self.flutter,
             key: self.key,
             fullmove: self.fullmove,
+            mobility: self.mobility,
         });
         self.side = self.side.flip();
         self.key ^= self.board.side_key;
@@ -524,6 +544,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             self.add(cc, ck, to);
         }
         self.add(us, kind, from);
+        self.mobility = u.mobility;
         if u.from_unmoved {
             self.unmoved.set(from);
         }
