@@ -11,12 +11,12 @@ use super::{CHUKTAR, DELDAR, HIKDAR, JIKTAR, KAPT, KING, PAKTUN, PALLAN, SWOD};
 use crate::bitboard::Bitboard;
 use crate::geometry::Color;
 
-/// What [`JikaidaPosition::pallan_far`] remembers of the last stand cells it read for one
-/// attacking side: the target, the occupancy read (the Pallan's cell empty), the stand cells
-/// a move-then-vault may use, every stand cell, the empty cells ending the lines, and every
-/// cell read (the lines and those empty cells).
+/// One reading of the stand cells around a target for one attacking side's Pallans (see
+/// [`JikaidaPosition::refresh_memo`]): the target, the occupancy read (the Pallan's cell
+/// empty), the stand cells a move-then-vault may use, every stand cell, the empty cells ending
+/// the lines, and every cell read (the lines and those empty cells).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct PallanMemo<B> {
+pub(super) struct MemoEntry<B> {
     valid: bool,
     target: usize,
     occ: B,
@@ -26,16 +26,31 @@ pub(super) struct PallanMemo<B> {
     lines: B,
 }
 
+/// How many readings a [`PallanMemo`] keeps.
+const MEMO_WAYS: usize = 4;
+
+/// The last few readings of stand cells for one attacking side, the oldest replaced first:
+/// the search goes back and forth between a position and its children, so a reading made
+/// before a child changed the lines around the King often holds again after the unmake.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PallanMemo<B> {
+    entries: [MemoEntry<B>; MEMO_WAYS],
+    next: usize,
+}
+
 impl<B: Bitboard> PallanMemo<B> {
     /// A memo that holds nothing.
-    const EMPTY: PallanMemo<B> = PallanMemo {
-        valid: false,
-        target: 0,
-        occ: B::EMPTY,
-        stands: B::EMPTY,
-        all: B::EMPTY,
-        gaps: B::EMPTY,
-        lines: B::EMPTY,
+    pub(super) const EMPTY: PallanMemo<B> = PallanMemo {
+        entries: [MemoEntry {
+            valid: false,
+            target: 0,
+            occ: B::EMPTY,
+            stands: B::EMPTY,
+            all: B::EMPTY,
+            gaps: B::EMPTY,
+            lines: B::EMPTY,
+        }; MEMO_WAYS],
+        next: 0,
     };
 }
 
@@ -315,7 +330,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// it form the vault's last leg, the first empty cell behind a leg is where the Pallan must
     /// stand (its own cell, or a cell its slide reaches without crossing a front on the first
     /// step of the vault). Those stand cells are found first, from the lines around the
-    /// target; the Pallan's slides are worked out only when one of them, or the target, lies
+    /// target (taken from the attacking side's `memo` when given, which keeps the last few
+    /// readings); the Pallan's slides are worked out only when one of them, or the target, lies
     /// where a slide from `from` could reach on an empty board. With `DEPS`, adds to `deps` the
     /// cells of the capture found (`true`, if `describe`: tracing the slide and the vault
     /// costs as much as the test) or every cell read (`false`).
@@ -329,13 +345,31 @@ impl<B: Bitboard> JikaidaPosition<B> {
     ) -> bool {
         let b = &*self.board;
         let far = b.pallan_empty[from];
-        if let Some(memo) = memo
-            && let Some(cells) = self.pallan_far(from, target, far, memo)
-        {
-            if DEPS {
-                *deps |= cells;
+        if let Some(memo) = memo {
+            // The memo's stand cells serve as well as those read for this Pallan alone: a
+            // stand cell its slides reach is one of them, and its own cell is one exactly when
+            // it can vault from where it stands. Its gaps include the ones read here.
+            let memo = self.refresh_memo(from, target, memo);
+            let own = memo.all.has(from);
+            if !own && !far.has(target) && (memo.stands & far).is_empty() {
+                if DEPS {
+                    *deps |= memo.gaps | (memo.lines & far) | B::single(from);
+                }
+                return false;
             }
-            return false;
+            if !(DEPS && describe) {
+                if own {
+                    return true;
+                }
+                let (reached, hit) = b.pallan_slides(from, self.occupied());
+                if hit.has(target) || (memo.stands & reached).any() {
+                    return true;
+                }
+                if DEPS {
+                    *deps |= memo.gaps | hit | B::single(from);
+                }
+                return false;
+            }
         }
         let (mut gaps, mut lines, mut unused) = (B::EMPTY, B::EMPTY, B::EMPTY);
         let stand = match self.pallan_stands::<DEPS, true, false>(
@@ -400,12 +434,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// could reach on an empty board, and the Pallan cannot vault from where it stands. Then
     /// it cannot capture, and the answer is the cells that answer depends on (as in
     /// [`Self::pallan_captures`]). `None` when the memo does not tell.
-    ///
-    /// The memo (the attacking side's) holds the stand cells of every line and bent line
-    /// around a target, read with the Pallan's cell counted empty and without regard to its
-    /// reach, with the cells read. It holds while none of those cells changed, whatever else
-    /// did (the Pallan moving, pieces elsewhere), so most Pallan moves and most moves between
-    /// check tests keep it.
+    #[cfg(test)]
     fn pallan_far(
         &self,
         from: usize,
@@ -416,28 +445,56 @@ impl<B: Bitboard> JikaidaPosition<B> {
         if far.has(target) {
             return None;
         }
-        let occ = self.occupied() ^ B::single(from);
-        if !(memo.valid && memo.target == target && ((memo.occ ^ occ) & memo.lines).is_empty()) {
-            let (mut gaps, mut lines, mut all) = (B::EMPTY, B::EMPTY, B::EMPTY);
-            let Ok(stands) = self.pallan_stands::<true, false, false>(
-                from, target, None, &mut gaps, &mut lines, &mut all,
-            ) else {
-                unreachable!("no vault is looked for");
-            };
-            *memo = PallanMemo {
-                valid: true,
-                target,
-                occ,
-                stands,
-                all,
-                gaps,
-                lines,
-            };
-        }
+        let memo = self.refresh_memo(from, target, memo);
         if memo.all.has(from) || (memo.stands & far).any() {
             return None;
         }
         Some(memo.gaps | (memo.lines & far) | B::single(from))
+    }
+
+    /// True when `memo` holds for the Pallan on `from` and the target `target`: it was read
+    /// for that target and none of the cells it read changed, the Pallan's cell counted
+    /// empty.
+    ///
+    /// A reading holds the stand cells of every line and bent line around a target, read with
+    /// the Pallan's cell counted empty and without regard to its reach, with the cells read.
+    /// It holds while none of those cells changed, whatever else did (the Pallan moving,
+    /// pieces elsewhere), so most Pallan moves and most moves between check tests keep it.
+    #[inline(always)]
+    fn memo_holds(&self, from: usize, target: usize, memo: &MemoEntry<B>) -> bool {
+        let occ = self.occupied() ^ B::single(from);
+        memo.valid && memo.target == target && ((memo.occ ^ occ) & memo.lines).is_empty()
+    }
+
+    /// A reading of `memo` that holds for the Pallan on `from` and the target `target`, made
+    /// afresh (in place of the oldest) if none does.
+    fn refresh_memo<'m>(
+        &self,
+        from: usize,
+        target: usize,
+        memo: &'m mut PallanMemo<B>,
+    ) -> &'m MemoEntry<B> {
+        if let Some(k) = (0..MEMO_WAYS).find(|&k| self.memo_holds(from, target, &memo.entries[k])) {
+            return &memo.entries[k];
+        }
+        let (mut gaps, mut lines, mut all) = (B::EMPTY, B::EMPTY, B::EMPTY);
+        let Ok(stands) = self.pallan_stands::<true, false, false>(
+            from, target, None, &mut gaps, &mut lines, &mut all,
+        ) else {
+            unreachable!("no vault is looked for");
+        };
+        let k = memo.next;
+        memo.next = (k + 1) % MEMO_WAYS;
+        memo.entries[k] = MemoEntry {
+            valid: true,
+            target,
+            occ: self.occupied() ^ B::single(from),
+            stands,
+            all,
+            gaps,
+            lines,
+        };
+        &memo.entries[k]
     }
 
     /// The cells from which the Pallan on `from` could vault (straight or bent) onto
