@@ -49,6 +49,13 @@ pub struct Board<B> {
     /// `deldar_turns_empty[cell]`: where an unmoved Deldar's turning double move from `cell`
     /// may end on an empty board (a superset of its turning moves on any board).
     pub deldar_turns_empty: Vec<B>,
+    /// `deldar_corner[cell][d]`: the cell two straight steps from `cell` in direction `d`
+    /// (the corner of an unmoved Deldar's turning move; the first step may cross a front), or
+    /// [`NONE`] if the board ends before it.
+    pub deldar_corner: Vec<[u16; 8]>,
+    /// `inshort_cells[cell][d]`: the cells of [`Self::inshort`] in order, [`NONE`] where it
+    /// is shorter than two.
+    pub inshort_cells: Vec<[[u16; 2]; 8]>,
     /// The full ray without its first three cells (vault captures need three pieces passed).
     pub beyond3: [Vec<B>; 8],
     /// King steps.
@@ -198,6 +205,8 @@ impl<B: Bitboard> Board<B> {
             inray,
             inshort: std::array::from_fn(|_| Vec::new()),
             deldar_turns_empty: Vec::new(),
+            deldar_corner: Vec::new(),
+            inshort_cells: Vec::new(),
             short: std::array::from_fn(|_| std::array::from_fn(|_| Vec::new())),
             beyond3: std::array::from_fn(|_| Vec::new()),
             king: Vec::new(),
@@ -248,6 +257,36 @@ impl<B: Bitboard> Board<B> {
                 .map(|c| limit(&board, c, d, board.inray[d][c], 2))
                 .collect()
         });
+        board.deldar_corner = (0..cells)
+            .map(|c| {
+                std::array::from_fn(|d| {
+                    let two = board.short[1][d][c];
+                    if two.count() == 2 {
+                        board.first(opposite(d), two) as u16
+                    } else {
+                        NONE
+                    }
+                })
+            })
+            .collect();
+        board.inshort_cells = (0..cells)
+            .map(|c| {
+                std::array::from_fn(|d| {
+                    let ray = board.inshort[d][c];
+                    let mut out = [NONE; 2];
+                    let mut cur = c;
+                    for slot in out.iter_mut() {
+                        let n = board.step[cur][d];
+                        if n == NONE || !ray.has(n as usize) {
+                            break;
+                        }
+                        *slot = n;
+                        cur = n as usize;
+                    }
+                    out
+                })
+            })
+            .collect();
         board.deldar_turns_empty = (0..cells)
             .map(|c| board.deldar_turns(c, B::EMPTY, B::EMPTY))
             .collect();

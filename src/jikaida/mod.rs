@@ -5,7 +5,7 @@
 //! The game's rules live here, apart from the Kaissa family's data-driven generator, on the
 //! crate's generic bitboards ([`crate::bitboard::Wide`]) and geometry ([`crate::geometry::Rect`]):
 //! [`board`] (tables with the fronts baked in), [`position`] (state, make and unmake),
-//! [`reach`] (where each piece can go),
+//! [`reach`] (where each piece can go), [`deldar`] (the unmoved Deldar's turning move),
 //! [`attack`] (is a cell capturable), [`guard`] (check answers kept along the history),
 //! [`movegen`] (legal moves and the ends of the game), [`fen`], [`eval`], [`mobility`] (the
 //! sliders' mobility kept move by move, for the evaluation), [`rules`] (what the search
@@ -15,6 +15,7 @@
 
 pub mod attack;
 pub mod board;
+pub mod deldar;
 pub mod drins;
 pub mod eval;
 pub mod fen;

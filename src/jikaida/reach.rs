@@ -102,27 +102,6 @@ impl<B: Bitboard> Board<B> {
         (all & !occ, all & occ)
     }
 
-    /// An unmoved Deldar's double move that turns: two squares straight (the first step may
-    /// cross a front), then one or two in another direction without crossing.
-    pub fn deldar_turns(&self, from: usize, occ: B, enemy: B) -> B {
-        let mut out = B::EMPTY;
-        for d in 0..8 {
-            let first = self.short[1][d][from];
-            if first.count() < 2 || (first & occ).any() {
-                continue;
-            }
-            let corner = self.first(opposite(d), first);
-            for d2 in 0..8 {
-                if d2 == d {
-                    continue;
-                }
-                out |= self.slide(d2, self.inshort[d2][corner], occ) & (!occ | enemy);
-            }
-        }
-        out.clear(from);
-        out
-    }
-
     /// The cells of one refracting slide of a Pallan from `from` to `to` (which
     /// [`Self::pallan_slides`] reaches or hits), `to` included: what the slide depends on.
     pub fn pallan_path(&self, from: usize, to: usize, occ: B) -> B {
