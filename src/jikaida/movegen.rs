@@ -170,7 +170,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
     #[inline(always)]
     fn legal_after(&mut self, mv: Move) -> bool {
         let us = self.side;
-        self.make(mv);
+        self.make_probe(mv);
         let ok = !self.attacked(self.king(us), us.flip());
         self.unmake();
         ok

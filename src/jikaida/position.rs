@@ -451,6 +451,20 @@ impl<B: Bitboard> JikaidaPosition<B> {
 
     /// Plays a legal move.
     pub fn make(&mut self, mv: Move) {
+        self.make_with::<true>(mv);
+    }
+
+    /// Plays a move to test it and take it back: [`Self::make`] without the upkeep of the
+    /// slider mobility (see [`super::mobility`]), which [`Self::unmake`] restores anyway; the
+    /// position's [`Self::mobility`] is stale until then.
+    #[inline(always)]
+    pub(super) fn make_probe(&mut self, mv: Move) {
+        self.make_with::<false>(mv);
+    }
+
+    /// [`Self::make`], keeping the slider mobility if `SCORE`.
+    #[inline(always)]
+    fn make_with<const SCORE: bool>(&mut self, mv: Move) {
         let (from, to) = (mv.from(), mv.to());
         let us = self.side;
         let (_, kind) = decode(self.mailbox[from]);
@@ -467,13 +481,17 @@ impl<B: Bitboard> JikaidaPosition<B> {
         });
         self.set_unmoved(from, false);
         self.set_unmoved(to, false);
-        self.mobility_cell(from, us, kind, -1, true);
+        if SCORE {
+            self.mobility_cell(from, us, kind, -1, true);
+        }
         self.remove(us, kind, from);
         let mut partner = None;
         if captured != EMPTY {
             let (cc, ck) = decode(captured);
             // The target stays occupied: only the two pieces' own mobility changes there.
-            self.mobility_cell(to, cc, ck, -1, false);
+            if SCORE {
+                self.mobility_cell(to, cc, ck, -1, false);
+            }
             self.remove(cc, ck, to);
             if kind == KING && cc == us {
                 // The Fluttember: the partner takes the King's place.
@@ -487,10 +505,14 @@ impl<B: Bitboard> JikaidaPosition<B> {
         }
         let arrives = mv.promotes_to().unwrap_or(kind);
         self.add(us, arrives, to);
-        self.mobility_cell(to, us, arrives, 1, captured == EMPTY);
+        if SCORE {
+            self.mobility_cell(to, us, arrives, 1, captured == EMPTY);
+        }
         if let Some(ck) = partner {
             // Counted once the King stands on the target, which bounds the partner's runs.
-            self.mobility_cell(from, us, ck, 1, true);
+            if SCORE {
+                self.mobility_cell(from, us, ck, 1, true);
+            }
         }
         if us == Color::Second {
             self.fullmove += 1;
