@@ -119,30 +119,37 @@ impl<B: Bitboard> JikaidaPosition<B> {
             if below != 0 {
                 // Its run up the line stops before the cell, or goes on beyond it.
                 let a = 63 - below.leading_zeros() as usize;
-                let code = self.mailbox[b.line_cell(l, a)];
-                let s = SLIDES_BY_CODE[code as usize];
-                if s & (1 << o) != 0 {
-                    let c = decode(code).0;
-                    let len = reach[a][if s & LONG != 0 { 2 } else { 0 }];
-                    delta[c.index()] +=
-                        (p - a - 1).min(len as usize) as i32 - run_up(without, a, len);
+                if let Some((c, len)) = self.line_slider(l, o, a, 0) {
+                    delta[c] += (p - a - 1).min(len as usize) as i32 - run_up(without, a, len);
                 }
             }
             let above = bits >> p >> 1;
             if above != 0 {
                 let z = p + 1 + above.trailing_zeros() as usize;
-                let code = self.mailbox[b.line_cell(l, z)];
-                let s = SLIDES_BY_CODE[code as usize];
-                if s & (1 << o) != 0 {
-                    let c = decode(code).0;
-                    let len = reach[z][if s & LONG != 0 { 3 } else { 1 }];
-                    delta[c.index()] +=
+                if let Some((c, len)) = self.line_slider(l, o, z, 1) {
+                    delta[c] +=
                         (z - p - 1).min(len as usize) as i32 - run_down::<B>(without, z, len);
                 }
             }
         }
         self.mobility[0] += sign * delta[0];
         self.mobility[1] += sign * delta[1];
+    }
+
+    /// For the piece at place `at` of line `l` (of orientation `o`), if it slides along the
+    /// line: its side's index and the length of its ray up the line (`dir` 0) or down it
+    /// (`dir` 1).
+    #[inline(always)]
+    fn line_slider(&self, l: usize, o: usize, at: usize, dir: usize) -> Option<(usize, u8)> {
+        let code = self.mailbox[self.board.line_cell(l, at)];
+        let s = SLIDES_BY_CODE[code as usize];
+        (s & (1 << o) != 0).then(|| {
+            let class = ((s >> 3) & 2) as usize;
+            (
+                decode(code).0.index(),
+                self.board.line_reach[l][at][class + dir],
+            )
+        })
     }
 
     /// The mobility of `color` worked out afresh from each slider (tests compare it with the
