@@ -26,6 +26,33 @@ pub(super) struct MemoEntry<B> {
     lines: B,
 }
 
+impl<B: Bitboard> MemoEntry<B> {
+    /// True when the reading holds for `target` and the occupancy `occ` (the Pallan's cell
+    /// counted empty): it was read for that target and none of the cells it read changed.
+    ///
+    /// A reading holds the stand cells of every line and bent line around a target, read with
+    /// the Pallan's cell counted empty and without regard to its reach, with the cells read.
+    /// It holds while none of those cells changed, whatever else did (the Pallan moving,
+    /// pieces elsewhere), so most Pallan moves and most moves between check tests keep it.
+    #[inline(always)]
+    fn holds(&self, target: usize, occ: B) -> bool {
+        self.valid && self.target == target && ((self.occ ^ occ) & self.lines).is_empty()
+    }
+
+    /// The common case of [`JikaidaPosition::pallan_captures`], answered from this reading:
+    /// no stand cell, nor the target, lies in `far` (where a slide from the Pallan's cell
+    /// `from` could reach on an empty board), and the Pallan cannot vault from where it
+    /// stands. Then it cannot capture, and the answer is the cells that answer depends on.
+    /// `None` when the reading does not tell.
+    #[inline(always)]
+    fn far_cells(&self, from: usize, target: usize, far: B) -> Option<B> {
+        if far.has(target) || self.all.has(from) || (self.stands & far).any() {
+            return None;
+        }
+        Some(self.gaps | (self.lines & far) | B::single(from))
+    }
+}
+
 /// How many readings a [`PallanMemo`] keeps.
 const MEMO_WAYS: usize = 4;
 
@@ -350,15 +377,14 @@ impl<B: Bitboard> JikaidaPosition<B> {
             // stand cell its slides reach is one of them, and its own cell is one exactly when
             // it can vault from where it stands. Its gaps include the ones read here.
             let memo = self.refresh_memo(from, target, memo);
-            let own = memo.all.has(from);
-            if !own && !far.has(target) && (memo.stands & far).is_empty() {
+            if let Some(cells) = memo.far_cells(from, target, far) {
                 if DEPS {
-                    *deps |= memo.gaps | (memo.lines & far) | B::single(from);
+                    *deps |= cells;
                 }
                 return false;
             }
             if !(DEPS && describe) {
-                if own {
+                if memo.all.has(from) {
                     return true;
                 }
                 let (reached, hit) = b.pallan_slides(from, self.occupied());
@@ -429,11 +455,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
         true
     }
 
-    /// The common case of [`Self::pallan_captures`], answered from the memo of the stand
-    /// cells around `target`: no stand cell, nor the target, lies where a slide from `from`
-    /// could reach on an empty board, and the Pallan cannot vault from where it stands. Then
-    /// it cannot capture, and the answer is the cells that answer depends on (as in
-    /// [`Self::pallan_captures`]). `None` when the memo does not tell.
+    /// [`MemoEntry::far_cells`] for the Pallan on `from` and `target`, from the reading of
+    /// `memo` that holds (tests check that the Pallan indeed cannot capture where it answers).
     #[cfg(test)]
     fn pallan_far(
         &self,
@@ -445,25 +468,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
         if far.has(target) {
             return None;
         }
-        let memo = self.refresh_memo(from, target, memo);
-        if memo.all.has(from) || (memo.stands & far).any() {
-            return None;
-        }
-        Some(memo.gaps | (memo.lines & far) | B::single(from))
-    }
-
-    /// True when `memo` holds for the Pallan on `from` and the target `target`: it was read
-    /// for that target and none of the cells it read changed, the Pallan's cell counted
-    /// empty.
-    ///
-    /// A reading holds the stand cells of every line and bent line around a target, read with
-    /// the Pallan's cell counted empty and without regard to its reach, with the cells read.
-    /// It holds while none of those cells changed, whatever else did (the Pallan moving,
-    /// pieces elsewhere), so most Pallan moves and most moves between check tests keep it.
-    #[inline(always)]
-    fn memo_holds(&self, from: usize, target: usize, memo: &MemoEntry<B>) -> bool {
-        let occ = self.occupied() ^ B::single(from);
-        memo.valid && memo.target == target && ((memo.occ ^ occ) & memo.lines).is_empty()
+        self.refresh_memo(from, target, memo)
+            .far_cells(from, target, far)
     }
 
     /// A reading of `memo` that holds for the Pallan on `from` and the target `target`, made
@@ -474,7 +480,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
         target: usize,
         memo: &'m mut PallanMemo<B>,
     ) -> &'m MemoEntry<B> {
-        if let Some(k) = (0..MEMO_WAYS).find(|&k| self.memo_holds(from, target, &memo.entries[k])) {
+        let occ = self.occupied() ^ B::single(from);
+        if let Some(k) = (0..MEMO_WAYS).find(|&k| memo.entries[k].holds(target, occ)) {
             return &memo.entries[k];
         }
         let (mut gaps, mut lines, mut all) = (B::EMPTY, B::EMPTY, B::EMPTY);
@@ -488,7 +495,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         memo.entries[k] = MemoEntry {
             valid: true,
             target,
-            occ: self.occupied() ^ B::single(from),
+            occ,
             stands,
             all,
             gaps,

@@ -170,6 +170,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
 mod tests {
     use super::*;
     use crate::bitboard::Wide;
+    use crate::jikaida::reach::tests::xorshift;
     use crate::moves::Move;
 
     const START: &str = "cjhapkannhjc/dddddddddddd/ssssssssssss/12/12/12/12/12/12/12/12/12/12/12/12/SSSSSSSSSSSS/DDDDDDDDDDDD/CJHNNAPKAHJC y Kk 1";
@@ -182,12 +183,7 @@ mod tests {
         fn check<B: Bitboard>(files: usize, ranks: usize, games: usize) {
             let board = std::sync::Arc::new(Board::<B>::new(files, ranks));
             let mut x = 0x5EED_0B11_1770_0001u64 ^ files as u64;
-            let mut next = || {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x
-            };
+            let mut next = || xorshift(&mut x);
             let mut checked = 0;
             for game in 0..games {
                 let mut seed = next();

@@ -508,11 +508,9 @@ impl<B: Bitboard> JikaidaPosition<B> {
         if SCORE {
             self.mobility_cell(to, us, arrives, 1, captured == EMPTY);
         }
-        if let Some(ck) = partner {
+        if SCORE && let Some(ck) = partner {
             // Counted once the King stands on the target, which bounds the partner's runs.
-            if SCORE {
-                self.mobility_cell(from, us, ck, 1, true);
-            }
+            self.mobility_cell(from, us, ck, 1, true);
         }
         if us == Color::Second {
             self.fullmove += 1;
