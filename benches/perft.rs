@@ -4,8 +4,8 @@
 //! Run: `cargo bench --bench perft`. Throughput is reported in leaves (elements) per second.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use kaissa::core::moves::Move;
 use kaissa::game::Game;
-use kaissa::moves::Move;
 use kaissa::position::Position;
 use kaissa::variant::Registry;
 use std::hint::black_box;

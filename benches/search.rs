@@ -5,7 +5,7 @@
 //! deterministic on one thread), and throughput is reported in nodes per second.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use kaissa::bitboard::{Bitboard, Wide};
+use kaissa::core::bitboard::{Bitboard, Wide};
 use kaissa::eval::EvalTables;
 use kaissa::game::Game;
 use kaissa::position::Position;

@@ -2,7 +2,7 @@
 //! game compiled for the narrowest width that fits its board, and [`with_game!`] runs generic
 //! code on it, so the hot loops are monomorphised and never dispatch dynamically.
 
-use crate::bitboard::Wide;
+use crate::core::bitboard::Wide;
 use crate::game::Game;
 use crate::variant::VariantDef;
 use std::sync::Arc;

@@ -6,8 +6,8 @@
 //! exactly what a Q costs: the first blocker is found with one lowest/highest-bit operation and
 //! the ray beyond it is cut off with the board's full ray from the blocker.
 
-use crate::bitboard::Bitboard;
-use crate::geometry::{Color, Dir, Geometry};
+use crate::core::bitboard::Bitboard;
+use crate::core::geometry::{Color, Dir, Geometry};
 use crate::variant::betza::{Component, Mode};
 
 /// Index of a [`Mode`] in per-mode arrays.
@@ -246,7 +246,7 @@ fn lame_path<B: Bitboard>(g: &impl Geometry, c: usize, dx: i32, dy: i32) -> B {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Rect;
+    use crate::core::geometry::Rect;
     use crate::variant::betza;
 
     const BOARD: Rect = Rect {

@@ -5,10 +5,10 @@
 //! to move, the result for the first player (1, 0.5 or 0).
 
 use crate::any::AnyGame;
-use crate::bitboard::Bitboard;
+use crate::core::bitboard::Bitboard;
+use crate::core::outcome::Outcome;
 use crate::eval::EvalTables;
 use crate::game::Game;
-use crate::movegen::Outcome;
 use crate::position::Position;
 use crate::search::{Score, SearchParams, search};
 use crate::time::Limits;
@@ -121,7 +121,7 @@ fn play<B: Bitboard>(
         pos.make(best);
     };
     let result = match outcome {
-        Some(Outcome::Win(crate::geometry::Color::First, _)) => 1.0,
+        Some(Outcome::Win(crate::core::geometry::Color::First, _)) => 1.0,
         Some(Outcome::Win(..)) => 0.0,
         _ => 0.5,
     };

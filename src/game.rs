@@ -2,12 +2,13 @@
 //! rules, end rules and Zobrist keys, for one bitboard width.
 
 use crate::attacks::{PieceMoves, Rays};
-use crate::bitboard::{Bitboard, Wide};
-use crate::geometry::{Color, Geometry, Rect};
+use crate::core::bitboard::{Bitboard, Wide};
+use crate::core::definition::parse_ranks;
+use crate::core::geometry::{Color, Geometry, Rect};
+use crate::core::moves::Move;
+use crate::core::zobrist::Zobrist;
 use crate::position::Position;
-use crate::variant::def::parse_ranks;
 use crate::variant::{NoMoveResult, VariantDef, betza};
-use crate::zobrist::Zobrist;
 
 /// Most piece types a game may have (per colour).
 pub const MAX_TYPES: usize = 16;
@@ -356,5 +357,32 @@ pub fn validate(def: &VariantDef) -> Result<(), String> {
         0..=128 => check::<u128>(def),
         129..=256 => check::<Wide<4>>(def),
         _ => check::<Wide<16>>(def),
+    }
+}
+
+/// The Kaissa family's move notation: from-to with the board's cell names (`e2e4`, `a9a10`),
+/// drops as `H@e1` (the upper-case letter for both players), promotion as a lower-case suffix
+/// (`c9c10t`).
+pub trait MoveText {
+    /// Writes the move in the engine's notation for `game`.
+    fn to_text<B>(self, game: &Game<B>) -> String;
+}
+
+impl MoveText for Move {
+    fn to_text<B>(self, game: &Game<B>) -> String {
+        let b = &game.board;
+        if self.is_drop() {
+            format!(
+                "{}@{}",
+                game.pieces[self.drop_type() as usize].letter,
+                b.name(self.to())
+            )
+        } else {
+            let mut s = format!("{}{}", b.name(self.from()), b.name(self.to()));
+            if let Some(p) = self.promotes_to() {
+                s.push(game.pieces[p as usize].letter.to_ascii_lowercase());
+            }
+            s
+        }
     }
 }

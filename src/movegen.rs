@@ -4,66 +4,13 @@
 //! are the drop windows (a placement only on the owner's turns inside the window; on a
 //! deadline turn only placements), promotion, and the positions where the game is already over.
 
-use crate::bitboard::Bitboard;
-use crate::geometry::Color;
-use crate::moves::Move;
+use crate::core::bitboard::Bitboard;
+use crate::core::geometry::Color;
+use crate::core::moves::Move;
+use crate::core::outcome::{DrawReason, Outcome, WinReason};
+use crate::game::MoveText;
 use crate::position::Position;
 use crate::variant::NoMoveResult;
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The named player won.
-    Win(Color, WinReason),
-    /// Drawn.
-    Draw(DrawReason),
-}
-
-/// Why a game was won.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WinReason {
-    /// The loser's last piece of a `capture_wins` type (the Home Stone) was captured.
-    Capture,
-    /// The loser did not place a deadline piece (the Home Stone) in time.
-    MissedDeadline,
-    /// The loser had no legal move and the game scores that as a loss.
-    NoMoves,
-    /// The loser's royal piece was in check with no legal move (Caïssa, Jikaida).
-    Checkmate,
-    /// The loser had no legal move and was not in check (Jikaida: stalemating wins).
-    Stalemate,
-    /// The loser was left with a bare King and its reply did not bare the winner (Jikaida).
-    BareKing,
-}
-
-/// Why a game was drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DrawReason {
-    /// Both players lost every piece of a `both_lost_draw` type (gorean: both Ubars).
-    BothLost,
-    /// The side to move had no legal move.
-    NoMoves,
-    /// Neither player could move (Caïssa: both would pass).
-    BothBlocked,
-    /// Each player was left with a bare King (Jikaida: the bared player's reply bared the
-    /// other King too).
-    BothBare,
-    /// The same position occurred the set number of times.
-    Repetition,
-    /// The no-progress ply limit ran out.
-    PlyLimit,
-}
-
-impl Outcome {
-    /// The result from the point of view of `color`: 1 win, 0 draw, -1 loss.
-    pub fn score_for(self, color: Color) -> i32 {
-        match self {
-            Outcome::Win(c, _) if c == color => 1,
-            Outcome::Win(..) => -1,
-            Outcome::Draw(_) => 0,
-        }
-    }
-}
 
 impl<B: Bitboard> Position<B> {
     /// True when `color` has no piece left, on the board or in hand, of type `t`.

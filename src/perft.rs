@@ -4,8 +4,8 @@
 //! the game is decided by the rules have no children; repetition and the ply limit are ignored,
 //! as chess perft does.
 
-use crate::moves::Move;
-use crate::rules::Rules;
+use crate::core::moves::Move;
+use crate::core::rules::Rules;
 
 /// The number of leaves of the legal-move tree of `depth` plies below `pos`.
 pub fn perft<P: Rules>(pos: &mut P, depth: u32) -> u64 {

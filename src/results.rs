@@ -1,8 +1,8 @@
 //! Results in words: the PGN/CECP result code with its reason, e.g.
 //! `1-0 {Yellow captures the Home Stone}` or `0-1 {Black checkmates}`, shared by the XBoard mode and the match arbiter.
 
-use crate::geometry::Color;
-use crate::movegen::{DrawReason, Outcome, WinReason};
+use crate::core::geometry::Color;
+use crate::core::outcome::{DrawReason, Outcome, WinReason};
 use crate::variant::VariantDef;
 
 /// The player's name in a game: White and Black in Caïssa, Yellow and Blue in Jikaida, Yellow

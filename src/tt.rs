@@ -6,7 +6,7 @@
 //! another position's data. Entries live in buckets of [`BUCKET`]; a store replaces the entry of
 //! the same key, else the one of lowest worth (shallow depth, old generation).
 
-use crate::moves::Move;
+use crate::core::moves::Move;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// Entries per bucket.
@@ -186,7 +186,7 @@ fn old_generation(data: u64) -> u8 {
 }
 
 fn unpack(data: u64) -> Entry {
-    let mv = crate::moves::Move::from_raw((data & 0x3FF_FFFF) as u32);
+    let mv = crate::core::moves::Move::from_raw((data & 0x3FF_FFFF) as u32);
     let bound = match (data >> 26) & 0x3 {
         1 => Bound::Exact,
         2 => Bound::Lower,

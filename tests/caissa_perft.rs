@@ -11,7 +11,7 @@ mod perft_data;
 
 use caissa_reference as reference;
 use kaissa::caissa::CaissaPosition;
-use kaissa::moves::Move;
+use kaissa::core::moves::Move;
 use kaissa::perft::{divide, perft};
 use perft_data::read_cases;
 

@@ -10,10 +10,10 @@
 
 use kaissa::caissa::board::parse_cell;
 use kaissa::caissa::{BISHOP, CaissaPosition, EndRules, KNIGHT, QUEEN, ROOK, START_FEN};
+use kaissa::core::geometry::Color;
+use kaissa::core::moves::Move;
+use kaissa::core::outcome::{DrawReason, Outcome, WinReason};
 use kaissa::engine::Engine;
-use kaissa::geometry::Color;
-use kaissa::movegen::{DrawReason, Outcome, WinReason};
-use kaissa::moves::Move;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

@@ -4,7 +4,7 @@
 
 use kaissa::caissa::CaissaPosition;
 use kaissa::caissa::eval::DEFAULT;
-use kaissa::moves::Move;
+use kaissa::core::moves::Move;
 use kaissa::search::{Score, SearchParams, search};
 use kaissa::tt::Table;
 use std::sync::Arc;

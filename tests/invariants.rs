@@ -22,10 +22,10 @@ mod invariants {
     pub mod width;
 }
 
-use kaissa::bitboard::Bitboard;
-use kaissa::game::Game;
-use kaissa::geometry::Color;
-use kaissa::moves::Move;
+use kaissa::core::bitboard::Bitboard;
+use kaissa::core::geometry::Color;
+use kaissa::core::moves::Move;
+use kaissa::game::{Game, MoveText};
 use kaissa::position::Position;
 use kaissa::variant::Registry;
 use std::sync::Arc;

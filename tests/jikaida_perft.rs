@@ -11,11 +11,11 @@ mod jikaida_reference;
 mod perft_data;
 
 use jikaida_reference as reference;
-use kaissa::bitboard::{Bitboard, Wide};
-use kaissa::geometry::Color;
+use kaissa::core::bitboard::{Bitboard, Wide};
+use kaissa::core::geometry::Color;
+use kaissa::core::moves::Move;
 use kaissa::jikaida::JikaidaPosition;
 use kaissa::jikaida::board::Board;
-use kaissa::moves::Move;
 use kaissa::perft::perft;
 use perft_data::read_cases;
 use std::sync::Arc;

@@ -19,12 +19,12 @@
 //! legality test), `results`, `notation` (FEN and moves) and `forms`; the helpers they share
 //! are here.
 
-use kaissa::bitboard::{Bitboard, Wide};
-use kaissa::geometry::Color;
+use kaissa::core::bitboard::{Bitboard, Wide};
+use kaissa::core::geometry::Color;
+use kaissa::core::moves::Move;
+use kaissa::core::outcome::{DrawReason, Outcome, WinReason};
 use kaissa::jikaida::JikaidaPosition;
 use kaissa::jikaida::board::Board;
-use kaissa::movegen::{DrawReason, Outcome, WinReason};
-use kaissa::moves::Move;
 use std::sync::{Arc, OnceLock};
 
 #[path = "jikaida_rules/check.rs"]
@@ -263,7 +263,7 @@ fn boxed(extra: &[(&str, &str)]) -> String {
 /// Read twice: before the check answer is known, and after `in_danger_here` has found it (as
 /// in the search, where a known check narrows the list to the moves that can answer it).
 fn accepted(p: &mut Pos, noisy: bool) -> Vec<String> {
-    use kaissa::rules::Rules;
+    use kaissa::core::rules::Rules;
     let unknown = accepted_once(p, noisy);
     p.in_danger_here();
     let known = accepted_once(p, noisy);

@@ -2,11 +2,11 @@
 //! evaluation, no pruning), then solved by the engine's search at a small depth, which must
 //! report the mate distance and play a move the proof accepts.
 
-use kaissa::bitboard::{Bitboard, Wide};
+use kaissa::core::bitboard::{Bitboard, Wide};
+use kaissa::core::moves::Move;
 use kaissa::jikaida::JikaidaPosition;
 use kaissa::jikaida::board::Board;
 use kaissa::jikaida::eval::DEFAULT;
-use kaissa::moves::Move;
 use kaissa::search::{Score, SearchParams, search};
 use kaissa::tt::Table;
 use std::sync::Arc;
@@ -102,14 +102,14 @@ fn mate_in_one_delivered_by_a_vault() {
     assert!(p.in_check() && moves(&p).is_empty(), "{best} mates");
     // The checking piece does not attack the King with any plain move: only a vault reaches.
     let pallan = mv.to();
-    let king = p.king(kaissa::geometry::Color::Second);
+    let king = p.king(kaissa::core::geometry::Color::Second);
     let board = p.board();
     let plain = board.pallan_slides(pallan, p.occupied()).1 | board.knight[pallan];
     assert!(
         !plain.has(king),
         "the Pallan's slides or leaps reach the King"
     );
-    assert!(p.attacked(king, kaissa::geometry::Color::First));
+    assert!(p.attacked(king, kaissa::core::geometry::Color::First));
 }
 
 /// Mate in 2 with two Chuktars against a King in the corner (Blue keeps a Swod, so it is not a

@@ -7,7 +7,7 @@
 
 mod reference;
 
-use kaissa::game::Game;
+use kaissa::game::{Game, MoveText};
 use kaissa::position::Position;
 use kaissa::variant::Registry;
 use std::sync::Arc;

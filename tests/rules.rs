@@ -25,10 +25,10 @@
 //! they use turn 20 and empty hands unless a test is about placements. Ignored tests are
 //! engine bugs: they state the rule and fail until the engine is fixed.
 
-use kaissa::game::Game;
-use kaissa::geometry::Color;
-use kaissa::movegen::{DrawReason, Outcome, WinReason};
-use kaissa::moves::Move;
+use kaissa::core::geometry::Color;
+use kaissa::core::moves::Move;
+use kaissa::core::outcome::{DrawReason, Outcome, WinReason};
+use kaissa::game::{Game, MoveText};
 use kaissa::position::Position;
 use kaissa::variant::Registry;
 use std::collections::BTreeSet;

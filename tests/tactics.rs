@@ -3,10 +3,10 @@
 //! written here (every move of the winner, every reply of the loser), then the engine's search
 //! must find a winning move at modest depth and report the right "win in N".
 
+use kaissa::core::geometry::Color;
+use kaissa::core::outcome::Outcome;
 use kaissa::eval::EvalTables;
-use kaissa::game::Game;
-use kaissa::geometry::Color;
-use kaissa::movegen::Outcome;
+use kaissa::game::{Game, MoveText};
 use kaissa::position::Position;
 use kaissa::search::{Score, SearchParams, search};
 use kaissa::tt::Table;

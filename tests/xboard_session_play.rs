@@ -270,7 +270,7 @@ fn self_play(variant: &str, depth: u32) -> (String, usize) {
         engine.state_mut().play(&em).unwrap();
         if let Some(o) = engine.state().outcome() {
             let (_, claim) = s.until(|l| l.contains(" {"));
-            let code = match o.score_for(kaissa::geometry::Color::First) {
+            let code = match o.score_for(kaissa::core::geometry::Color::First) {
                 1 => "1-0 {",
                 -1 => "0-1 {",
                 _ => "1/2-1/2 {",

@@ -7,11 +7,11 @@
 //! Run: `cargo run --release --example strength -- [games-per-variant] [plain-depth]
 //! [engine-ms] [variant]`.
 
+use kaissa::core::geometry::Color;
+use kaissa::core::moves::Move;
+use kaissa::core::outcome::{Outcome, WinReason};
 use kaissa::eval::EvalTables;
 use kaissa::game::Game;
-use kaissa::geometry::Color;
-use kaissa::movegen::{Outcome, WinReason};
-use kaissa::moves::Move;
 use kaissa::position::Position;
 use kaissa::search::{MATE, SearchParams, search};
 use kaissa::time::Limits;

@@ -21,14 +21,14 @@
 //!
 //! Run: `cargo run --release --example texel -- [--lambda L] VARIANT=FILE [VARIANT=FILE ...]`.
 
+use kaissa::core::geometry::Color;
+use kaissa::core::moves::Move;
+use kaissa::core::outcome::Outcome;
+use kaissa::core::rules::Rules;
 use kaissa::datagen::Sample;
 use kaissa::eval::{EvalTables, params};
 use kaissa::game::Game;
-use kaissa::geometry::Color;
-use kaissa::movegen::Outcome;
-use kaissa::moves::Move;
 use kaissa::position::Position;
-use kaissa::rules::Rules;
 use kaissa::variant::Registry;
 use rayon::prelude::*;
 use std::sync::Arc;

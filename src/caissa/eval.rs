@@ -12,7 +12,7 @@ use super::board::{TABLES, bishop, connected, grow, queen, rook};
 use super::movegen::piece_reach;
 use super::position::CaissaPosition;
 use super::{BISHOP, KNIGHT, QUEEN, ROOK};
-use crate::geometry::Color;
+use crate::core::geometry::Color;
 
 /// The weights of the Caïssa evaluation, all in centipawns (the one place they live).
 #[derive(Clone, Copy, Debug, PartialEq)]

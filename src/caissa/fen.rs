@@ -11,7 +11,7 @@
 use super::board::{SIZE, connected, name, parse_cell};
 use super::position::{CaissaPosition, NO_BAN, State};
 use super::{QUEEN, piece_letter, piece_of_letter};
-use crate::geometry::Color;
+use crate::core::geometry::Color;
 
 /// The start position.
 pub const START_FEN: &str = "7/3bqn1/4r2/7/2R4/1NQB3/7 w - 0";

@@ -4,7 +4,7 @@
 //! The game's rules live here, apart from the Kaissa family's data-driven generator:
 //! [`board`] (tables and the tile-connection test), [`position`] (state and copy-make moves),
 //! [`movegen`] (legal moves and game ends), [`fen`], [`eval`], and [`rules`] (what the
-//! search needs, [`crate::rules::Rules`]).
+//! search needs, [`crate::core::rules::Rules`]).
 
 pub mod board;
 pub mod eval;
@@ -18,7 +18,7 @@ pub use fen::START_FEN;
 pub use movegen::EndRules;
 pub use position::CaissaPosition;
 
-use crate::geometry::Color;
+use crate::core::geometry::Color;
 
 /// Piece types.
 pub const QUEEN: u8 = 0;

@@ -7,9 +7,9 @@
 use super::board::{ALL, TABLES, bishop, connected, queen, rook};
 use super::position::{CaissaPosition, EMPTY, NO_BAN, State};
 use super::{QUEEN, ROOK};
-use crate::geometry::Color;
-use crate::movegen::{DrawReason, Outcome, WinReason};
-use crate::moves::Move;
+use crate::core::geometry::Color;
+use crate::core::moves::Move;
+use crate::core::outcome::{DrawReason, Outcome, WinReason};
 
 /// The end rules a game may switch (RULINGS §2): the repetition count and the ply limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,8 +3,8 @@
 
 use super::board::{CELLS, TABLES, bishop, queen, rook};
 use super::{BISHOP, KNIGHT, QUEEN, ROOK};
-use crate::geometry::Color;
-use crate::moves::Move;
+use crate::core::geometry::Color;
+use crate::core::moves::Move;
 
 /// The encoding of "no piece" in [`State::board`].
 pub(super) const EMPTY: u8 = 0xFF;

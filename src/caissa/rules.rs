@@ -7,10 +7,10 @@
 
 use super::eval::CaissaParams;
 use super::position::CaissaPosition;
-use crate::geometry::Color;
-use crate::movegen::Outcome;
-use crate::moves::Move;
-use crate::rules::Rules;
+use crate::core::geometry::Color;
+use crate::core::moves::Move;
+use crate::core::outcome::Outcome;
+use crate::core::rules::Rules;
 
 impl Rules for CaissaPosition {
     type Eval = CaissaParams;

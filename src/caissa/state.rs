@@ -4,11 +4,12 @@
 use super::board::{SIZE, name};
 use super::eval::{CaissaParams, DEFAULT};
 use super::{CaissaPosition, EndRules, piece_letter};
+use crate::core::geometry::Color;
+use crate::core::moves::Move;
+use crate::core::outcome::Outcome;
+use crate::core::playable::Playable;
 use crate::engine::GameState;
-use crate::geometry::Color;
-use crate::movegen::Outcome;
-use crate::moves::Move;
-use crate::playable::{PlayState, Playable};
+use crate::engine::PlayState;
 use crate::variant::VariantDef;
 use std::sync::Arc;
 

@@ -8,9 +8,9 @@
 
 pub mod params;
 
-use crate::bitboard::Bitboard;
+use crate::core::bitboard::Bitboard;
+use crate::core::geometry::{Color, Geometry, Rect};
 use crate::game::Game;
-use crate::geometry::{Color, Geometry, Rect};
 use crate::position::Position;
 use params::Params;
 

@@ -8,8 +8,8 @@
 use super::board::{Board, opposite};
 use super::position::JikaidaPosition;
 use super::{CHUKTAR, DELDAR, HIKDAR, JIKTAR, KAPT, KING, PAKTUN, PALLAN, SWOD};
-use crate::bitboard::Bitboard;
-use crate::geometry::Color;
+use crate::core::bitboard::Bitboard;
+use crate::core::geometry::Color;
 
 /// One reading of the stand cells around a target for one attacking side's Pallans (see
 /// [`JikaidaPosition::refresh_memo`]): the target, the occupancy read (the Pallan's cell
@@ -651,9 +651,9 @@ impl<B: Bitboard> JikaidaPosition<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bitboard::Wide;
+    use crate::core::bitboard::Wide;
+    use crate::core::moves::Move;
     use crate::jikaida::reach::tests::random_position;
-    use crate::moves::Move;
     use std::sync::Arc;
 
     /// Random positions with at least one King each (dense ones make long vault lines and

@@ -6,8 +6,8 @@
 //! Jiktar, Hikdar, Deldar and Swod), [`Board::cray`] (at most one crossing; the Chuktar and
 //! Kapt), and their length-limited forms for the Deldar and the Swod.
 
-use crate::bitboard::Bitboard;
-use crate::geometry::{Color, Dir, Geometry, Rect};
+use crate::core::bitboard::Bitboard;
+use crate::core::geometry::{Color, Dir, Geometry, Rect};
 
 /// Side of a drin, in squares: fronts run every six files and every six ranks.
 pub const DRIN: usize = 6;
@@ -533,7 +533,7 @@ impl<B: Bitboard> Board<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bitboard::Wide;
+    use crate::core::bitboard::Wide;
 
     #[test]
     fn fronts_cut_rays() {

@@ -5,7 +5,7 @@
 //! sliding along each leg's ray as bit sets.
 
 use super::board::{Board, NONE};
-use crate::bitboard::Bitboard;
+use crate::core::bitboard::Bitboard;
 
 impl<B: Bitboard> Board<B> {
     /// An unmoved Deldar's double move that turns: two squares straight (the first step may
@@ -69,7 +69,7 @@ impl<B: Bitboard> Board<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bitboard::Wide;
+    use crate::core::bitboard::Wide;
     use crate::jikaida::reach::tests::xorshift;
 
     /// The table reading equals the ray reading on random boards of every density and size,

@@ -186,7 +186,7 @@ pub fn rank_number(rank: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Rect;
+    use crate::core::geometry::Rect;
     use std::collections::HashSet;
 
     /// The drin square of an algebraic cell name, as text.

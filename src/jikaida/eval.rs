@@ -11,8 +11,8 @@
 use super::board::Board;
 use super::position::JikaidaPosition;
 use super::{DELDAR, KINDS, SWOD};
-use crate::bitboard::Bitboard;
-use crate::geometry::Color;
+use crate::core::bitboard::Bitboard;
+use crate::core::geometry::Color;
 
 /// The weights of the Jikaida evaluation, in centipawns (the one place they live).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -135,7 +135,7 @@ impl JikaidaParams {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bitboard::Wide;
+    use crate::core::bitboard::Wide;
     use crate::jikaida::{CHUKTAR, HIKDAR, JIKTAR, KAPT, KING, PALLAN};
 
     /// The terms as first written, on bitboards alone: the reference for the faster

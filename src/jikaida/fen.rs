@@ -11,8 +11,8 @@ use super::board::{Board, DRIN};
 use super::movegen::side_letter;
 use super::position::JikaidaPosition;
 use super::{KING, has_first_move, piece_letter, piece_of_letter};
-use crate::bitboard::Bitboard;
-use crate::geometry::Color;
+use crate::core::bitboard::Bitboard;
+use crate::core::geometry::Color;
 use std::sync::Arc;
 
 /// The start position of Poron Jikaida.

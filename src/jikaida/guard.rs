@@ -15,9 +15,9 @@
 
 use super::position::JikaidaPosition;
 use super::{KING, PALLAN};
-use crate::bitboard::Bitboard;
-use crate::geometry::Color;
-use crate::moves::Move;
+use crate::core::bitboard::Bitboard;
+use crate::core::geometry::Color;
+use crate::core::moves::Move;
 
 /// One check answer: whether a King is attacked, and the cells that answer read (a move
 /// touching none of them, and not the King's, leaves it as it is; see
@@ -265,7 +265,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bitboard::Wide;
+    use crate::core::bitboard::Wide;
     use crate::jikaida::board::Board;
     use crate::jikaida::reach::tests::xorshift;
     use std::sync::Arc;

@@ -13,8 +13,8 @@
 use super::board::Board;
 use super::position::{JikaidaPosition, decode};
 use super::{CHUKTAR, HIKDAR, JIKTAR, KAPT, KINDS, PALLAN};
-use crate::bitboard::Bitboard;
-use crate::geometry::Color;
+use crate::core::bitboard::Bitboard;
+use crate::core::geometry::Color;
 
 /// How a kind slides: bit `o` for each orientation of line it slides along, and [`LONG`]
 /// for the long sliders (rays of [`Board::cray`]; the others' rays are [`Board::jray`],
@@ -169,9 +169,9 @@ impl<B: Bitboard> JikaidaPosition<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bitboard::Wide;
+    use crate::core::bitboard::Wide;
+    use crate::core::moves::Move;
     use crate::jikaida::reach::tests::xorshift;
-    use crate::moves::Move;
 
     const START: &str = "cjhapkannhjc/dddddddddddd/ssssssssssss/12/12/12/12/12/12/12/12/12/12/12/12/SSSSSSSSSSSS/DDDDDDDDDDDD/CJHNNAPKAHJC y Kk 1";
 

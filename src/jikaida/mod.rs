@@ -3,7 +3,7 @@
 //! Fluttember.
 //!
 //! The game's rules live here, apart from the Kaissa family's data-driven generator, on the
-//! crate's generic bitboards ([`crate::bitboard::Wide`]) and geometry ([`crate::geometry::Rect`]):
+//! crate's generic bitboards ([`crate::core::bitboard::Wide`]) and geometry ([`crate::core::geometry::Rect`]):
 //! [`board`] (tables with the fronts baked in), [`position`] (state, make and unmake),
 //! [`reach`] (where each piece can go), [`deldar`] (the unmoved Deldar's turning move),
 //! [`attack`] (is a cell capturable), [`guard`] (check answers kept along the history),
@@ -29,7 +29,7 @@ pub mod state;
 
 pub use position::JikaidaPosition;
 
-use crate::geometry::Color;
+use crate::core::geometry::Color;
 
 /// King.
 pub const KING: u8 = 0;

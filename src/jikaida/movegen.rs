@@ -6,10 +6,10 @@
 
 use super::position::JikaidaPosition;
 use super::{CHUKTAR, KAPT, KING, PALLAN, PROMOTIONS, SWOD};
-use crate::bitboard::Bitboard;
-use crate::geometry::Color;
-use crate::movegen::{DrawReason, Outcome, WinReason};
-use crate::moves::Move;
+use crate::core::bitboard::Bitboard;
+use crate::core::geometry::Color;
+use crate::core::moves::Move;
+use crate::core::outcome::{DrawReason, Outcome, WinReason};
 
 /// The original squares of the Fluttember on the 12 x 18 board: the King's, the Kapts' and
 /// the Chuktars', per side (cell indices).

@@ -9,9 +9,9 @@ use super::attack::PallanMemo;
 use super::board::Board;
 use super::guard::Guard;
 use super::{DELDAR, KINDS, KING, SWOD, has_first_move};
-use crate::bitboard::Bitboard;
-use crate::geometry::Color;
-use crate::moves::Move;
+use crate::core::bitboard::Bitboard;
+use crate::core::geometry::Color;
+use crate::core::moves::Move;
 use std::sync::Arc;
 
 /// The mailbox value of an empty cell.

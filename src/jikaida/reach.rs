@@ -6,7 +6,7 @@
 use super::board::{Board, opposite};
 use super::position::JikaidaPosition;
 use super::{CHUKTAR, DELDAR, HIKDAR, JIKTAR, KAPT, KING, PAKTUN, PALLAN, SWOD};
-use crate::bitboard::Bitboard;
+use crate::core::bitboard::Bitboard;
 
 impl<B: Bitboard> Board<B> {
     /// The landing cell and the captures of a straight vault from `from` in direction `d`
@@ -182,7 +182,7 @@ impl<B: Bitboard> Board<B> {
 impl<B: Bitboard> JikaidaPosition<B> {
     /// [`Self::propt`] worked out from the pieces (tests compare the two).
     #[cfg(test)]
-    pub(crate) fn propt_slow(&self, color: crate::geometry::Color) -> B {
+    pub(crate) fn propt_slow(&self, color: crate::core::geometry::Color) -> B {
         let mut near = B::EMPTY;
         for d in self.pieces(color, DELDAR).cells() {
             near |= self.board.king[d];
@@ -383,7 +383,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
 
     /// What a Pallan of `us` may capture: any piece but its own King (friends too).
     #[inline(always)]
-    pub fn pallan_takes(&self, us: crate::geometry::Color) -> B {
+    pub fn pallan_takes(&self, us: crate::core::geometry::Color) -> B {
         self.occupied() & !self.pieces(us, KING) & !self.pieces(us.flip(), KING)
             | self.occupied_by(us.flip())
     }
@@ -497,8 +497,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::bitboard::Wide;
-    use crate::geometry::Color;
+    use crate::core::bitboard::Wide;
+    use crate::core::geometry::Color;
 
     /// The bitboard refraction equals the cell-by-cell walk on random boards of every density.
     #[test]

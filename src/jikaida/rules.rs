@@ -8,11 +8,11 @@
 use super::eval::JikaidaParams;
 use super::position::JikaidaPosition;
 use super::{DELDAR, KING, SWOD};
-use crate::bitboard::Bitboard;
-use crate::geometry::Color;
-use crate::movegen::Outcome;
-use crate::moves::Move;
-use crate::rules::Rules;
+use crate::core::bitboard::Bitboard;
+use crate::core::geometry::Color;
+use crate::core::moves::Move;
+use crate::core::outcome::Outcome;
+use crate::core::rules::Rules;
 
 impl<B: Bitboard> Rules for JikaidaPosition<B> {
     type Eval = JikaidaParams;

@@ -8,10 +8,10 @@
 //! in the start position. It is written only when it differs from that default.
 
 use super::{NO_PIECE, Position, code};
-use crate::bitboard::Bitboard;
+use crate::core::bitboard::Bitboard;
+use crate::core::geometry::Color;
+use crate::core::zobrist::MAX_HAND;
 use crate::game::Game;
-use crate::geometry::Color;
-use crate::zobrist::MAX_HAND;
 use std::sync::Arc;
 
 /// Reads a placement field (ranks from the last to the first, '/'-separated) into board bytes.

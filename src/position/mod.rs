@@ -2,11 +2,13 @@
 //! key, with make/unmake of moves that keeps the key up to date incrementally.
 
 mod fen;
+mod playable;
+mod rules;
 
-use crate::bitboard::Bitboard;
+use crate::core::bitboard::Bitboard;
+use crate::core::geometry::Color;
+use crate::core::moves::Move;
 use crate::game::{Game, MAX_TYPES};
-use crate::geometry::Color;
-use crate::moves::Move;
 use std::sync::Arc;
 
 /// A cell with no piece in [`Position::piece_at`] terms.

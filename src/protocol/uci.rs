@@ -2,9 +2,9 @@
 //! `protocol.md`.
 
 use super::{Event, Flow, Mode, Out};
+use crate::core::geometry::Color;
+use crate::core::outcome::Outcome;
 use crate::engine::{Engine, Options, SearchOutcome};
-use crate::geometry::Color;
-use crate::movegen::Outcome;
 use crate::search::{Info, Score};
 use crate::time::Limits;
 use std::sync::mpsc::Sender;

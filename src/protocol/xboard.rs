@@ -12,8 +12,8 @@ pub mod notation;
 pub mod setup;
 
 use super::{Event, Flow, Mode, Out};
+use crate::core::geometry::Color;
 use crate::engine::{Engine, SearchOutcome};
-use crate::geometry::Color;
 use crate::search::{Info, Score};
 use notation::Coords;
 use std::sync::Arc;

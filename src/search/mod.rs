@@ -6,8 +6,8 @@
 pub mod ordering;
 pub mod worker;
 
-use crate::moves::Move;
-use crate::rules::Rules;
+use crate::core::moves::Move;
+use crate::core::rules::Rules;
 use crate::time::{Budget, Limits, budget};
 use crate::tt::Table;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtOrd};

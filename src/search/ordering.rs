@@ -2,8 +2,8 @@
 //! (capturing the Home Stone first of all), promotions, killer moves, and quiet moves by
 //! history.
 
-use crate::moves::Move;
-use crate::rules::Rules;
+use crate::core::moves::Move;
+use crate::core::rules::Rules;
 
 /// Score for the transposition-table move.
 const HASH_MOVE: i32 = 10_000_000;

@@ -5,9 +5,9 @@
 
 use super::ordering::{Ordering, Picker, pick};
 use super::{CONTEMPT, Control, MATE, MAX_PLY, Score, from_tt, to_tt};
-use crate::movegen::Outcome;
-use crate::moves::Move;
-use crate::rules::Rules;
+use crate::core::moves::Move;
+use crate::core::outcome::Outcome;
+use crate::core::rules::Rules;
 use crate::tt::{Bound, Entry};
 
 /// Search state private to one thread.

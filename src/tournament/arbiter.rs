@@ -3,8 +3,8 @@
 //! from an engine is never trusted; an illegal move, a crash or a flag loses.
 
 use super::player::{Failure, Player};
+use crate::core::geometry::Color;
 use crate::engine::Engine;
-use crate::geometry::Color;
 use crate::results::{color_name, result_line};
 use std::time::{Duration, Instant};
 

@@ -475,9 +475,9 @@ fn check_forfeit(g: &PgnGame, def: &crate::variant::VariantDef) -> Result<(), St
         ));
     }
     let name = |c| crate::results::color_name(def, c);
-    let expected = if reason.starts_with(name(crate::geometry::Color::First)) {
+    let expected = if reason.starts_with(name(crate::core::geometry::Color::First)) {
         "0-1"
-    } else if reason.starts_with(name(crate::geometry::Color::Second)) {
+    } else if reason.starts_with(name(crate::core::geometry::Color::Second)) {
         "1-0"
     } else {
         return Err(format!("cannot tell who forfeited: {reason}"));

@@ -2,9 +2,8 @@
 //! variants (the built-in ones and those a user loads from a file).
 
 pub mod betza;
-pub mod def;
 
-pub use def::{NoMoveResult, VariantDef};
+pub use crate::core::definition::{NoMoveResult, VariantDef};
 
 use std::collections::BTreeMap;
 use toml::{Table, Value};
@@ -69,7 +68,7 @@ impl Registry {
     }
 
     fn load_str_inner(&mut self, text: &str, origin: &str) -> Result<Vec<String>, String> {
-        let file: def::VariantsFile =
+        let file: crate::core::definition::VariantsFile =
             toml::from_str(text).map_err(|e| format!("{origin}: {}", one_line(&e.to_string())))?;
         let mut staged = self.clone();
         let mut names = Vec::new();
@@ -131,7 +130,7 @@ impl Registry {
             .cloned()
             .ok_or_else(|| format!("unknown variant \"{name}\""))?;
         table.remove("parent");
-        let file = def::VariantsFile {
+        let file = crate::core::definition::VariantsFile {
             variant: vec![table],
         };
         toml::to_string(&file).map_err(|e| e.to_string())

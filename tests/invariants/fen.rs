@@ -5,7 +5,7 @@ use crate::{
     Rng, Snapshot, VARIANTS, game, legal, random_game, random_position, registry_with_mini,
     sorted_texts,
 };
-use kaissa::bitboard::Bitboard;
+use kaissa::core::bitboard::Bitboard;
 use kaissa::game::Game;
 use kaissa::perft::perft;
 use kaissa::position::Position;

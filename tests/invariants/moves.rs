@@ -3,8 +3,8 @@
 use crate::{
     Rng, Snapshot, VARIANTS, assert_consistent, game, legal, random_game, random_position,
 };
-use kaissa::bitboard::Bitboard;
-use kaissa::game::Game;
+use kaissa::core::bitboard::Bitboard;
+use kaissa::game::{Game, MoveText};
 use kaissa::perft::{divide, perft};
 use kaissa::position::Position;
 use kaissa::variant::Registry;

@@ -4,7 +4,7 @@
 use super::fen::mutate;
 use crate::{MINI, Rng, VARIANTS, legal};
 use kaissa::any::AnyGame;
-use kaissa::bitboard::Bitboard;
+use kaissa::core::bitboard::Bitboard;
 use kaissa::game::Game;
 use kaissa::perft::perft;
 use kaissa::variant::Registry;

@@ -3,7 +3,7 @@
 
 use crate::{Rng, VARIANTS, random_game, registry_with_mini, sorted_texts};
 use kaissa::any::AnyGame;
-use kaissa::bitboard::{Bitboard, Wide};
+use kaissa::core::bitboard::{Bitboard, Wide};
 use kaissa::game::Game;
 use kaissa::perft::perft;
 use kaissa::position::Position;

@@ -406,7 +406,7 @@ fn pseudo_legal_moves_accepted_by_try_make_are_the_legal_moves() {
     // The search generates without the check test and tests only the moves it plays, reusing
     // the check answer of each position of the line: it must play exactly the legal moves, at
     // a position, after its children's moves were played and taken back, and after a pass.
-    use kaissa::rules::Rules;
+    use kaissa::core::rules::Rules;
     let mut refused = 0;
     let mut checks = 0;
     let mut narrowed = 0;

@@ -544,8 +544,8 @@ fn load_and_variant_path_add_games_that_can_be_selected() {
     r.set(None, &shuffle);
     assert_eq!(
         r.outcome(),
-        Some(kaissa::movegen::Outcome::Draw(
-            kaissa::movegen::DrawReason::PlyLimit
+        Some(kaissa::core::outcome::Outcome::Draw(
+            kaissa::core::outcome::DrawReason::PlyLimit
         ))
     );
     e.send(&format!("position startpos moves {}", shuffle.join(" ")));

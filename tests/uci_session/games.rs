@@ -2,8 +2,8 @@
 
 use super::harness::{REPLY, Reference, Uci, parse_bestmove};
 use crate::{shared, timing};
-use kaissa::geometry::Color;
-use kaissa::movegen::Outcome;
+use kaissa::core::geometry::Color;
+use kaissa::core::outcome::Outcome;
 use std::time::Duration;
 
 /// What the engine must say (before `bestmove (none)`) in a finished game.

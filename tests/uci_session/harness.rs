@@ -372,7 +372,7 @@ impl Reference {
         self.engine.state_mut().play(mv).expect("legal move");
     }
 
-    pub fn outcome(&self) -> Option<kaissa::movegen::Outcome> {
+    pub fn outcome(&self) -> Option<kaissa::core::outcome::Outcome> {
         self.engine.state().outcome()
     }
 }

@@ -147,8 +147,8 @@ pub use crate::results::{color_name, result_line};
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Color;
-    use crate::movegen::{DrawReason, Outcome, WinReason};
+    use crate::core::geometry::Color;
+    use crate::core::outcome::{DrawReason, Outcome, WinReason};
     use crate::variant::Registry;
 
     #[test]

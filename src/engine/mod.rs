@@ -5,14 +5,16 @@
 //! The game's bitboard width is hidden behind [`GameState`], a trait object: dynamic dispatch
 //! happens once per command, never inside move generation or search.
 
+mod state;
+
+pub use state::PlayState;
+
 use crate::any::AnyGame;
-use crate::bitboard::Bitboard;
+
+use crate::core::geometry::Color;
+use crate::core::outcome::Outcome;
 use crate::eval::EvalTables;
-use crate::geometry::Color;
-use crate::movegen::Outcome;
-use crate::moves::Move;
-use crate::playable::{PlayState, Playable};
-use crate::position::Position;
+
 use crate::search::{Info, Score, Signals};
 use crate::time::Limits;
 use crate::tt::Table;
@@ -89,58 +91,6 @@ pub trait GameState: Send {
         signals: Signals,
         report: &mut (dyn FnMut(&Info) + Send),
     ) -> SearchOutcome;
-}
-
-/// The Kaissa family's positions, for the engine's [`GameState`] (through [`PlayState`]).
-impl<B: Bitboard> Playable for Position<B> {
-    fn read_fen(&self, fen: &str) -> Result<Self, String> {
-        Position::from_fen(self.game(), fen)
-    }
-
-    fn write_fen(&self) -> String {
-        self.to_fen()
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
-        Position::parse_move(self, text)
-    }
-
-    fn outcome(&self, _def: &VariantDef) -> Option<Outcome> {
-        Position::outcome(self)
-    }
-
-    fn moves_played(&self) -> usize {
-        self.ply_count()
-    }
-
-    fn board_text(&self) -> String {
-        let g = self.game();
-        let b = &g.board;
-        let mut s = String::new();
-        for rank in (0..b.ranks).rev() {
-            s.push_str(&format!("{:>3} ", rank + 1));
-            for file in 0..b.files {
-                let c = match self.piece_at(b.cell(file, rank)) {
-                    Some((color, t)) => g.letter(color, t),
-                    None => '.',
-                };
-                s.push(' ');
-                s.push(c);
-            }
-            s.push('\n');
-        }
-        s.push_str("    ");
-        for file in 0..b.files {
-            s.push(' ');
-            s.push((b'a' + file as u8) as char);
-        }
-        s.push('\n');
-        s
-    }
-
-    fn eval_terms(&self, eval: &EvalTables<B>) -> Vec<(String, i32, i32)> {
-        eval.breakdown(self)
-    }
 }
 
 /// Builds the state of a game at its start position: a game with its own rules module

@@ -2,7 +2,7 @@
 //!
 //! Every field is described in README.md, "The variant definition format". A file holds one or more `[[variant]]`
 //! tables; a variant may name a `parent` and then states only what differs. Definitions are
-//! checked when a [`crate::game::Game`] is built from them.
+//! checked by the game that plays them.
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -1,9 +1,5 @@
-//! Moves: a compact 32-bit encoding and the notation variant engines use.
-//!
-//! Notation: from-to with the board's cell names (`e2e4`, `a9a10`), drops as `H@e1` (the
-//! upper-case letter for both players), promotion as a lower-case suffix (`c9c10t`).
-
-use crate::game::Game;
+//! Moves: a compact 32-bit encoding every game shares. Each game writes and reads them in its
+//! own notation (the Kaissa family's is in `games::kaissa::game::MoveText`).
 
 /// A move: a piece moving from one cell to another (possibly promoting), or a drop.
 ///
@@ -81,24 +77,6 @@ impl Move {
     /// A move from its raw encoding (as stored by [`Move::raw`]).
     pub fn from_raw(raw: u32) -> Move {
         Move(raw)
-    }
-
-    /// Writes the move in the engine's notation.
-    pub fn to_text<B>(self, game: &Game<B>) -> String {
-        let b = &game.board;
-        if self.is_drop() {
-            format!(
-                "{}@{}",
-                game.pieces[self.drop_type() as usize].letter,
-                b.name(self.to())
-            )
-        } else {
-            let mut s = format!("{}{}", b.name(self.from()), b.name(self.to()));
-            if let Some(p) = self.promotes_to() {
-                s.push(game.pieces[p as usize].letter.to_ascii_lowercase());
-            }
-            s
-        }
     }
 }
 

@@ -1,39 +1,15 @@
-//! One [`GameState`] for every game: what the protocols, `perft`, `bench`, `analyse` and the
-//! match arbiter need of a game beyond the search's [`Rules`] (FEN, notation, the ends of the
-//! game, a board picture, the evaluation's terms) is the [`Playable`] trait, and [`PlayState`]
-//! turns any playable position into the engine's width-free game state. The Kaissa family,
-//! Caïssa and Jikaida all go through it.
+//! [`PlayState`]: any [`Playable`] position as the engine's width-free [`GameState`].
 
-use crate::engine::{GameState, SearchOutcome};
-use crate::geometry::Color;
-use crate::movegen::Outcome;
-use crate::moves::Move;
-use crate::rules::Rules;
+use super::{GameState, SearchOutcome};
+use crate::core::definition::VariantDef;
+use crate::core::geometry::Color;
+use crate::core::outcome::Outcome;
+use crate::core::playable::Playable;
 use crate::search::{Info, SearchParams, Signals, search};
 use crate::time::Limits;
 use crate::tt::Table;
-use crate::variant::VariantDef;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// A position the engine can set up, show and play from text.
-pub trait Playable: Rules + 'static {
-    /// Reads a FEN for the same game (and board) as `self`.
-    fn read_fen(&self, fen: &str) -> Result<Self, String>;
-    /// The position as FEN.
-    fn write_fen(&self) -> String;
-    /// Reads a move in notation, checking that it is legal.
-    fn parse_move(&self, text: &str) -> Result<Move, String>;
-    /// The result if the game has ended, with the definition's end rules (repetition, ply
-    /// limits).
-    fn outcome(&self, def: &VariantDef) -> Option<Outcome>;
-    /// Moves played since the position was set up (how far `undo` may go).
-    fn moves_played(&self) -> usize;
-    /// The board as text, first rank at the bottom.
-    fn board_text(&self) -> String;
-    /// Evaluation terms: (name, first player, second player).
-    fn eval_terms(&self, eval: &Self::Eval) -> Vec<(String, i32, i32)>;
-}
 
 /// A game in progress: its definition, evaluation weights, start position and current
 /// position.

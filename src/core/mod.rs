@@ -1,0 +1,15 @@
+//! The game-neutral layer every other part stands on: cells and board geometry, bit sets,
+//! moves, Zobrist keys, colours, how games end, the definition format games are selected by,
+//! and the traits a game implements: [`rules::Rules`] (what search and perft need) and
+//! [`playable::Playable`] (FEN, move text, outcome, board text).
+//!
+//! Nothing here imports any other part of the crate.
+
+pub mod bitboard;
+pub mod definition;
+pub mod geometry;
+pub mod moves;
+pub mod outcome;
+pub mod playable;
+pub mod rules;
+pub mod zobrist;

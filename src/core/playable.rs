@@ -1,0 +1,27 @@
+//! What the engine needs of a game beyond the search's [`Rules`]: FEN, notation, the ends of
+//! the game, a board picture, the evaluation's terms. Every game's position implements
+//! [`Playable`]; the engine turns any playable position into its one width-free game state.
+
+use super::definition::VariantDef;
+use super::moves::Move;
+use super::outcome::Outcome;
+use super::rules::Rules;
+
+/// A position the engine can set up, show and play from text.
+pub trait Playable: Rules + 'static {
+    /// Reads a FEN for the same game (and board) as `self`.
+    fn read_fen(&self, fen: &str) -> Result<Self, String>;
+    /// The position as FEN.
+    fn write_fen(&self) -> String;
+    /// Reads a move in notation, checking that it is legal.
+    fn parse_move(&self, text: &str) -> Result<Move, String>;
+    /// The result if the game has ended, with the definition's end rules (repetition, ply
+    /// limits).
+    fn outcome(&self, def: &VariantDef) -> Option<Outcome>;
+    /// Moves played since the position was set up (how far `undo` may go).
+    fn moves_played(&self) -> usize;
+    /// The board as text, first rank at the bottom.
+    fn board_text(&self) -> String;
+    /// Evaluation terms: (name, first player, second player).
+    fn eval_terms(&self, eval: &Self::Eval) -> Vec<(String, i32, i32)>;
+}

@@ -1,0 +1,90 @@
+//! What search and perft need of a game: the one interface every game's position implements
+//! (the Kaissa family's, Caïssa's, Jikaida's). Search, perft and move ordering are generic over
+//! it, so each game gets its own monomorphised search and the rules stay in the game's own
+//! module.
+
+use super::geometry::Color;
+use super::moves::Move;
+use super::outcome::Outcome;
+
+/// A position the search can explore.
+pub trait Rules: Clone + Send + Sync {
+    /// The evaluation tables the game's static evaluation reads.
+    type Eval: Send + Sync;
+    /// True for games whose move lists run long (a hundred moves and more): the search then
+    /// picks moves through a partial selection sort (same order, fewer compares).
+    const LONG_MOVE_LISTS: bool = false;
+
+    /// Cells of the board (bounds move origins and targets, for history tables).
+    fn cells(&self) -> usize;
+    /// The side to move.
+    fn side_to_move(&self) -> Color;
+    /// The Zobrist key for the transposition table.
+    fn key(&self) -> u64;
+    /// A cheap test for a game already decided by the position (searched at every node);
+    /// games whose ends need a move list report them through [`Rules::no_move_result`].
+    fn decided(&self) -> Option<Outcome>;
+    /// True when the position is drawn by its history (repetition, move limits).
+    fn history_draw(&self) -> bool;
+    /// True when the side to move is in danger of losing at once (its royal piece attacked,
+    /// in check): search extends and quiescence answers with every move.
+    fn in_danger(&self) -> bool;
+    /// [`Rules::in_danger`] for a position whose moves are about to be tried: a game may
+    /// remember what it worked out for [`Rules::try_make`]. The default is `in_danger`.
+    #[inline(always)]
+    fn in_danger_here(&mut self) -> bool {
+        self.in_danger()
+    }
+    /// The result for the side to move when [`Rules::generate`] lists no move: 1 win, 0 draw,
+    /// -1 loss.
+    fn no_move_result(&self) -> i32;
+    /// Every legal move.
+    fn generate(&self, list: &mut Vec<Move>);
+    /// Legal captures and promotions, for quiescence search.
+    fn generate_noisy(&self, list: &mut Vec<Move>);
+    /// Every legal move and perhaps some illegal ones, which [`Rules::try_make`] refuses: for
+    /// games whose legality test is dear, the search tests only the moves it plays. The
+    /// default is [`Rules::generate`].
+    #[inline(always)]
+    fn generate_pseudo(&self, list: &mut Vec<Move>) {
+        self.generate(list)
+    }
+    /// [`Rules::generate_noisy`] with perhaps some illegal moves, as
+    /// [`Rules::generate_pseudo`].
+    #[inline(always)]
+    fn generate_noisy_pseudo(&self, list: &mut Vec<Move>) {
+        self.generate_noisy(list)
+    }
+    /// Plays a move of [`Rules::generate_pseudo`] or [`Rules::generate_noisy_pseudo`] if it
+    /// is legal and returns true; returns false, the position unchanged, if it is not. The
+    /// default plays it ([`Rules::make`]): the lists hold legal moves only.
+    #[inline(always)]
+    fn try_make(&mut self, mv: Move) -> bool {
+        self.make(mv);
+        true
+    }
+    /// The number of legal moves (perft's last ply).
+    fn count_moves(&self) -> u64 {
+        let mut v = Vec::with_capacity(128);
+        self.generate(&mut v);
+        v.len() as u64
+    }
+    /// Plays a legal move.
+    fn make(&mut self, mv: Move);
+    /// Takes back the last move.
+    fn unmake(&mut self);
+    /// True when null-move pruning is sound here.
+    fn null_move_allowed(&self) -> bool;
+    /// Passes the turn (only when [`Rules::null_move_allowed`]).
+    fn make_null(&mut self);
+    /// Takes back [`Rules::make_null`].
+    fn unmake_null(&mut self);
+    /// The static evaluation from the side to move's view, in centipawns.
+    fn evaluate(&self, eval: &Self::Eval) -> i32;
+    /// True when `mv` captures or promotes.
+    fn is_noisy(&self, mv: Move) -> bool;
+    /// The ordering value of a noisy move (higher first; winning the game highest).
+    fn noisy_value(&self, eval: &Self::Eval, mv: Move) -> i32;
+    /// The move in the engine's notation.
+    fn move_text(&self, mv: Move) -> String;
+}

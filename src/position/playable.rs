@@ -1,0 +1,60 @@
+//! The Kaissa family's positions as the engine plays them: the [`Playable`] implementation.
+
+use super::Position;
+use crate::core::bitboard::Bitboard;
+use crate::core::definition::VariantDef;
+use crate::core::moves::Move;
+use crate::core::outcome::Outcome;
+use crate::core::playable::Playable;
+use crate::eval::EvalTables;
+
+impl<B: Bitboard> Playable for Position<B> {
+    fn read_fen(&self, fen: &str) -> Result<Self, String> {
+        Position::from_fen(self.game(), fen)
+    }
+
+    fn write_fen(&self) -> String {
+        self.to_fen()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        Position::parse_move(self, text)
+    }
+
+    fn outcome(&self, _def: &VariantDef) -> Option<Outcome> {
+        Position::outcome(self)
+    }
+
+    fn moves_played(&self) -> usize {
+        self.ply_count()
+    }
+
+    fn board_text(&self) -> String {
+        let g = self.game();
+        let b = &g.board;
+        let mut s = String::new();
+        for rank in (0..b.ranks).rev() {
+            s.push_str(&format!("{:>3} ", rank + 1));
+            for file in 0..b.files {
+                let c = match self.piece_at(b.cell(file, rank)) {
+                    Some((color, t)) => g.letter(color, t),
+                    None => '.',
+                };
+                s.push(' ');
+                s.push(c);
+            }
+            s.push('\n');
+        }
+        s.push_str("    ");
+        for file in 0..b.files {
+            s.push(' ');
+            s.push((b'a' + file as u8) as char);
+        }
+        s.push('\n');
+        s
+    }
+
+    fn eval_terms(&self, eval: &EvalTables<B>) -> Vec<(String, i32, i32)> {
+        eval.breakdown(self)
+    }
+}

@@ -1,0 +1,117 @@
+//! The Kaissa family's positions as the search sees them: the [`Rules`] implementation.
+
+use super::Position;
+use crate::core::bitboard::Bitboard;
+use crate::core::definition::NoMoveResult;
+use crate::core::geometry::Color;
+use crate::core::moves::Move;
+use crate::core::outcome::Outcome;
+use crate::core::rules::Rules;
+use crate::eval::EvalTables;
+use crate::game::MoveText;
+
+impl<B: Bitboard> Rules for Position<B> {
+    type Eval = EvalTables<B>;
+
+    fn cells(&self) -> usize {
+        self.game().board.files * self.game().board.ranks
+    }
+    #[inline(always)]
+    fn side_to_move(&self) -> Color {
+        Position::side_to_move(self)
+    }
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        Position::key(self)
+    }
+    #[inline(always)]
+    fn decided(&self) -> Option<Outcome> {
+        Position::decided(self)
+    }
+    #[inline(always)]
+    fn history_draw(&self) -> bool {
+        let end = &self.game().end;
+        (end.repetition > 0 && self.repetitions() > 0)
+            || (end.ply_limit > 0 && self.halfmove_clock() >= end.ply_limit)
+    }
+    #[inline(always)]
+    fn in_danger(&self) -> bool {
+        self.royal_attacked()
+    }
+    fn no_move_result(&self) -> i32 {
+        match self.game().end.no_moves {
+            NoMoveResult::Draw => 0,
+            NoMoveResult::Loss => -1,
+            NoMoveResult::Win => 1,
+        }
+    }
+    #[inline(always)]
+    fn generate(&self, list: &mut Vec<Move>) {
+        Position::generate(self, list)
+    }
+    #[inline(always)]
+    fn generate_noisy(&self, list: &mut Vec<Move>) {
+        Position::generate_noisy(self, list)
+    }
+    #[inline(always)]
+    fn count_moves(&self) -> u64 {
+        Position::count_moves(self)
+    }
+    #[inline(always)]
+    fn make(&mut self, mv: Move) {
+        Position::make(self, mv)
+    }
+    #[inline(always)]
+    fn unmake(&mut self) {
+        Position::unmake(self)
+    }
+    /// Not while stones are in hand (the turn count would shift), and not with only pawns
+    /// and the Home Stone left (zugzwang).
+    fn null_move_allowed(&self) -> bool {
+        if self.any_in_hand() {
+            return false;
+        }
+        let g = self.game();
+        let us = Position::side_to_move(self);
+        (0..g.types()).any(|t| {
+            !g.pieces[t].pawn
+                && !g.end.capture_wins.contains(&(t as u8))
+                && self.pieces(us, t as u8).any()
+        })
+    }
+    fn make_null(&mut self) {
+        Position::make_null(self)
+    }
+    fn unmake_null(&mut self) {
+        Position::unmake_null(self)
+    }
+    #[inline(always)]
+    fn evaluate(&self, eval: &EvalTables<B>) -> i32 {
+        eval.evaluate(self)
+    }
+    #[inline(always)]
+    fn is_noisy(&self, mv: Move) -> bool {
+        !mv.is_drop() && (self.piece_at(mv.to()).is_some() || mv.promotes_to().is_some())
+    }
+    /// Victim value first (capturing the Home Stone above all), then the least valuable
+    /// attacker, then the promotion's value.
+    fn noisy_value(&self, eval: &EvalTables<B>, mv: Move) -> i32 {
+        let royal = &self.game().end.capture_wins;
+        let attacker = self.piece_at(mv.from()).map_or(0, |(_, t)| t);
+        let mut s = -eval.value[attacker as usize] / 16;
+        if let Some((_, v)) = self.piece_at(mv.to()) {
+            s += if royal.contains(&v) {
+                5_000_000
+            } else {
+                eval.value[v as usize] * 16
+            };
+        }
+        if let Some(p) = mv.promotes_to() {
+            s += eval.value[p as usize] * 8;
+        }
+        s
+    }
+    fn move_text(&self, mv: Move) -> String {
+        mv.to_text(self.game())
+    }
+}
