@@ -5,9 +5,9 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kaissa::core::moves::Move;
-use kaissa::game::Game;
-use kaissa::position::Position;
-use kaissa::variant::Registry;
+use kaissa::games::kaissa::game::Game;
+use kaissa::games::kaissa::position::Position;
+use kaissa::games::variants::Registry;
 use std::hint::black_box;
 use std::sync::Arc;
 

@@ -6,12 +6,12 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kaissa::core::bitboard::{Bitboard, Wide};
-use kaissa::eval::EvalTables;
-use kaissa::game::Game;
-use kaissa::position::Position;
+use kaissa::games::kaissa::eval::EvalTables;
+use kaissa::games::kaissa::game::Game;
+use kaissa::games::kaissa::position::Position;
+use kaissa::games::variants::Registry;
 use kaissa::search::{SearchParams, search};
 use kaissa::tt::Table;
-use kaissa::variant::Registry;
 use std::sync::Arc;
 
 fn run<B: Bitboard>(pos: &Position<B>, eval: &EvalTables<B>, tt: &Arc<Table>, depth: i32) -> u64 {

@@ -3,9 +3,9 @@
 //! on every run and changes only when the search or evaluation changes.
 
 use crate::engine::new_state;
+use crate::games::variants::Registry;
 use crate::time::Limits;
 use crate::tt::Table;
-use crate::variant::Registry;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 

@@ -2,7 +2,7 @@
 //! the library, prints, and returns the process exit code.
 
 use clap::{Parser, Subcommand};
-use kaissa::variant::{DEFAULT_VARIANT, Registry};
+use kaissa::games::variants::{DEFAULT_VARIANT, Registry};
 use std::time::Instant;
 
 /// kaissa: an engine for the chess-like games of fiction (Kaissa of Gor and its rule sets).
@@ -396,7 +396,7 @@ fn execute(cli: Cli) -> Result<(), String> {
 
 /// Runs perft (or divide) on a position of any game.
 fn run_perft(
-    def: &kaissa::variant::VariantDef,
+    def: &kaissa::core::definition::VariantDef,
     fen: Option<&str>,
     moves: Option<&str>,
     divide: bool,

@@ -4,16 +4,16 @@
 //! Output, one position per line: `FEN | score | result`, the score in centipawns for the side
 //! to move, the result for the first player (1, 0.5 or 0).
 
-use crate::any::AnyGame;
 use crate::core::bitboard::Bitboard;
+use crate::core::definition::VariantDef;
 use crate::core::outcome::Outcome;
-use crate::eval::EvalTables;
-use crate::game::Game;
-use crate::position::Position;
+use crate::games::kaissa::any::AnyGame;
+use crate::games::kaissa::eval::EvalTables;
+use crate::games::kaissa::game::Game;
+use crate::games::kaissa::position::Position;
 use crate::search::{Score, SearchParams, search};
 use crate::time::Limits;
 use crate::tt::Table;
-use crate::variant::VariantDef;
 use crate::with_game;
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -162,7 +162,7 @@ pub fn generate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Registry;
+    use crate::games::variants::Registry;
 
     #[test]
     fn samples_round_trip_and_games_produce_them() {

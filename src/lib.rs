@@ -6,23 +6,17 @@
 //! counts move trees. [`any`] picks the bitboard width per game.
 
 pub mod analyse;
-pub mod any;
-pub mod attacks;
 pub mod bench;
 pub mod caissa;
 pub mod core;
 pub mod datagen;
 pub mod engine;
-pub mod eval;
-pub mod game;
+pub mod games;
 pub mod jikaida;
-pub mod movegen;
 pub mod perft;
-pub mod position;
 pub mod protocol;
 pub mod results;
 pub mod search;
 pub mod time;
 pub mod tournament;
 pub mod tt;
-pub mod variant;

@@ -1,17 +1,17 @@
 //! Results in words: the PGN/CECP result code with its reason, e.g.
 //! `1-0 {Yellow captures the Home Stone}` or `0-1 {Black checkmates}`, shared by the XBoard mode and the match arbiter.
 
+use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
 use crate::core::outcome::{DrawReason, Outcome, WinReason};
-use crate::variant::VariantDef;
 
 /// The player's name in a game: White and Black in Caïssa, Yellow and Blue in Jikaida, Yellow
 /// and Red in Kaissa.
 pub fn color_name(def: &VariantDef, c: Color) -> &'static str {
-    if def.rules.as_deref() == Some(crate::variant::JIKAIDA_RULES) {
+    if def.rules.as_deref() == Some(crate::games::variants::JIKAIDA_RULES) {
         return crate::jikaida::color_name(c);
     }
-    let caissa = def.rules.as_deref() == Some(crate::variant::CAISSA_RULES);
+    let caissa = def.rules.as_deref() == Some(crate::games::variants::CAISSA_RULES);
     match (c, caissa) {
         (Color::First, false) => "Yellow",
         (Color::Second, false) => "Red",

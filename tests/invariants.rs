@@ -25,9 +25,9 @@ mod invariants {
 use kaissa::core::bitboard::Bitboard;
 use kaissa::core::geometry::Color;
 use kaissa::core::moves::Move;
-use kaissa::game::{Game, MoveText};
-use kaissa::position::Position;
-use kaissa::variant::Registry;
+use kaissa::games::kaissa::game::{Game, MoveText};
+use kaissa::games::kaissa::position::Position;
+use kaissa::games::variants::Registry;
 use std::sync::Arc;
 
 /// The built-in rule sets of RULINGS.md section 1.

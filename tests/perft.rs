@@ -7,9 +7,9 @@
 
 mod reference;
 
-use kaissa::game::{Game, MoveText};
-use kaissa::position::Position;
-use kaissa::variant::Registry;
+use kaissa::games::kaissa::game::{Game, MoveText};
+use kaissa::games::kaissa::position::Position;
+use kaissa::games::variants::Registry;
 use std::sync::Arc;
 
 /// A position of a data file with its expected counts by depth.

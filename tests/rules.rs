@@ -28,9 +28,9 @@
 use kaissa::core::geometry::Color;
 use kaissa::core::moves::Move;
 use kaissa::core::outcome::{DrawReason, Outcome, WinReason};
-use kaissa::game::{Game, MoveText};
-use kaissa::position::Position;
-use kaissa::variant::Registry;
+use kaissa::games::kaissa::game::{Game, MoveText};
+use kaissa::games::kaissa::position::Position;
+use kaissa::games::variants::Registry;
 use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 

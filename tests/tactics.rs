@@ -5,12 +5,12 @@
 
 use kaissa::core::geometry::Color;
 use kaissa::core::outcome::Outcome;
-use kaissa::eval::EvalTables;
-use kaissa::game::{Game, MoveText};
-use kaissa::position::Position;
+use kaissa::games::kaissa::eval::EvalTables;
+use kaissa::games::kaissa::game::{Game, MoveText};
+use kaissa::games::kaissa::position::Position;
+use kaissa::games::variants::Registry;
 use kaissa::search::{Score, SearchParams, search};
 use kaissa::tt::Table;
-use kaissa::variant::Registry;
 use std::sync::Arc;
 
 fn setup(variant: &str, fen: &str) -> (Arc<Game<u128>>, Position<u128>) {

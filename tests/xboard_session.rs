@@ -53,7 +53,7 @@ fn handshake_announces_the_features_and_every_variant() {
 #[test]
 fn each_variant_is_described_with_setup_and_piece_lines() {
     let (mut s, _) = Session::start();
-    let registry = kaissa::variant::Registry::builtin();
+    let registry = kaissa::games::variants::Registry::builtin();
     for name in ["merchants", "northern", "gc", "gorean", "kaissa"] {
         let def = registry.get(name, &[]).unwrap();
         let out = s.ask(&format!("variant {name}"));

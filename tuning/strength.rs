@@ -10,13 +10,13 @@
 use kaissa::core::geometry::Color;
 use kaissa::core::moves::Move;
 use kaissa::core::outcome::{Outcome, WinReason};
-use kaissa::eval::EvalTables;
-use kaissa::game::Game;
-use kaissa::position::Position;
+use kaissa::games::kaissa::eval::EvalTables;
+use kaissa::games::kaissa::game::Game;
+use kaissa::games::kaissa::position::Position;
+use kaissa::games::variants::Registry;
 use kaissa::search::{MATE, SearchParams, search};
 use kaissa::time::Limits;
 use kaissa::tt::Table;
-use kaissa::variant::Registry;
 use rayon::prelude::*;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -26,10 +26,10 @@ use kaissa::core::moves::Move;
 use kaissa::core::outcome::Outcome;
 use kaissa::core::rules::Rules;
 use kaissa::datagen::Sample;
-use kaissa::eval::{EvalTables, params};
-use kaissa::game::Game;
-use kaissa::position::Position;
-use kaissa::variant::Registry;
+use kaissa::games::kaissa::eval::{EvalTables, params};
+use kaissa::games::kaissa::game::Game;
+use kaissa::games::kaissa::position::Position;
+use kaissa::games::variants::Registry;
 use rayon::prelude::*;
 use std::sync::Arc;
 

@@ -4,13 +4,13 @@
 use super::board::{SIZE, name};
 use super::eval::{CaissaParams, DEFAULT};
 use super::{CaissaPosition, EndRules, piece_letter};
+use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
 use crate::core::outcome::Outcome;
 use crate::core::playable::Playable;
 use crate::engine::GameState;
 use crate::engine::PlayState;
-use crate::variant::VariantDef;
 use std::sync::Arc;
 
 /// The end rules a definition sets.

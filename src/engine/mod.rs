@@ -9,16 +9,16 @@ mod state;
 
 pub use state::PlayState;
 
-use crate::any::AnyGame;
+use crate::games::kaissa::any::AnyGame;
 
 use crate::core::geometry::Color;
 use crate::core::outcome::Outcome;
-use crate::eval::EvalTables;
+use crate::games::kaissa::eval::EvalTables;
 
+use crate::games::variants::{DEFAULT_VARIANT, Registry, VariantDef};
 use crate::search::{Info, Score, Signals};
 use crate::time::Limits;
 use crate::tt::Table;
-use crate::variant::{DEFAULT_VARIANT, Registry, VariantDef};
 use crate::with_game;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -98,8 +98,10 @@ pub trait GameState: Send {
 pub fn new_state(def: &VariantDef) -> Result<Box<dyn GameState>, String> {
     match def.rules.as_deref() {
         None => {}
-        Some(crate::variant::CAISSA_RULES) => return crate::caissa::state::new_state(def),
-        Some(crate::variant::JIKAIDA_RULES) => return crate::jikaida::state::new_state(def),
+        Some(crate::games::variants::CAISSA_RULES) => return crate::caissa::state::new_state(def),
+        Some(crate::games::variants::JIKAIDA_RULES) => {
+            return crate::jikaida::state::new_state(def);
+        }
         Some(other) => return Err(format!("unknown rules module \"{other}\"")),
     }
     let any = AnyGame::new(def)?;

@@ -13,6 +13,7 @@ use super::fen::read_placement;
 use super::position::JikaidaPosition;
 use super::{LETTERS, piece_letter};
 use crate::core::bitboard::{Bitboard, Wide};
+use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
 use crate::core::outcome::Outcome;
@@ -22,7 +23,6 @@ use crate::engine::{GameState, SearchOutcome};
 use crate::search::{Info, Signals};
 use crate::time::Limits;
 use crate::tt::Table;
-use crate::variant::VariantDef;
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -408,7 +408,9 @@ pub fn run(
 pub fn verify_pgn(text: &str, variants_file: Option<&str>) -> Result<usize, String> {
     let games = pgn::read_all(text)?;
     for (i, g) in games.iter().enumerate() {
-        let variant = g.tag("Variant").unwrap_or(crate::variant::DEFAULT_VARIANT);
+        let variant = g
+            .tag("Variant")
+            .unwrap_or(crate::games::variants::DEFAULT_VARIANT);
         let mut rules = Engine::new();
         if let Some(f) = variants_file {
             rules.load_variants(f)?;
@@ -453,7 +455,7 @@ pub fn verify_pgn(text: &str, variants_file: Option<&str>) -> Result<usize, Stri
 
 /// Checks a game that did not end on the board: its reason must be a forfeit or an
 /// adjudication the arbiter gives, and the result must go against the side that forfeited.
-fn check_forfeit(g: &PgnGame, def: &crate::variant::VariantDef) -> Result<(), String> {
+fn check_forfeit(g: &PgnGame, def: &crate::core::definition::VariantDef) -> Result<(), String> {
     let reason = g.reason.as_deref().unwrap_or("");
     if reason.starts_with("adjudicated a draw") {
         return if g.result == "1/2-1/2" {

@@ -1,7 +1,7 @@
 //! Engine bugs found by these tests, each demonstrated by an ignored test. Remove the
 //! `#[ignore]` once the bug is fixed.
 
-use kaissa::variant::Registry;
+use kaissa::games::variants::Registry;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// Loads `text` into the built-in registry, turning a panic into a failure that names it.

@@ -6,9 +6,9 @@ use crate::{
     sorted_texts,
 };
 use kaissa::core::bitboard::Bitboard;
-use kaissa::game::Game;
+use kaissa::games::kaissa::game::Game;
+use kaissa::games::kaissa::position::Position;
 use kaissa::perft::perft;
-use kaissa::position::Position;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 

@@ -4,10 +4,10 @@ use crate::{
     Rng, Snapshot, VARIANTS, assert_consistent, game, legal, random_game, random_position,
 };
 use kaissa::core::bitboard::Bitboard;
-use kaissa::game::{Game, MoveText};
+use kaissa::games::kaissa::game::{Game, MoveText};
+use kaissa::games::kaissa::position::Position;
+use kaissa::games::variants::Registry;
 use kaissa::perft::{divide, perft};
-use kaissa::position::Position;
-use kaissa::variant::Registry;
 use std::collections::HashSet;
 use std::sync::Arc;
 

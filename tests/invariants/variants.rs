@@ -3,11 +3,11 @@
 
 use super::fen::mutate;
 use crate::{MINI, Rng, VARIANTS, legal};
-use kaissa::any::AnyGame;
 use kaissa::core::bitboard::Bitboard;
-use kaissa::game::Game;
+use kaissa::games::kaissa::any::AnyGame;
+use kaissa::games::kaissa::game::Game;
+use kaissa::games::variants::Registry;
 use kaissa::perft::perft;
-use kaissa::variant::Registry;
 use kaissa::with_game;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;

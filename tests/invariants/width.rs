@@ -2,12 +2,12 @@
 //! is compiled for.
 
 use crate::{Rng, VARIANTS, random_game, registry_with_mini, sorted_texts};
-use kaissa::any::AnyGame;
 use kaissa::core::bitboard::{Bitboard, Wide};
-use kaissa::game::Game;
+use kaissa::games::kaissa::any::AnyGame;
+use kaissa::games::kaissa::game::Game;
+use kaissa::games::kaissa::position::Position;
+use kaissa::games::variants::{Registry, VariantDef};
 use kaissa::perft::perft;
-use kaissa::position::Position;
-use kaissa::variant::{Registry, VariantDef};
 use std::sync::Arc;
 
 /// perft(1..=depth) of each FEN, for `def` compiled with width `B`.

@@ -8,7 +8,7 @@ use super::*;
 
 #[test]
 fn jikaida_swods_start_position() {
-    let def = kaissa::variant::Registry::builtin()
+    let def = kaissa::games::variants::Registry::builtin()
         .get("jikaida-swods", &[])
         .expect("jikaida-swods");
     let s = kaissa::engine::new_state(&def).expect("state");
@@ -38,7 +38,7 @@ fn jikaida_swods_start_position() {
 
 #[test]
 fn porondwa_start_position() {
-    let def = kaissa::variant::Registry::builtin()
+    let def = kaissa::games::variants::Registry::builtin()
         .get("porondwa", &[])
         .expect("porondwa");
     let s = kaissa::engine::new_state(&def).expect("state");
@@ -91,7 +91,7 @@ fn hyrshiv_board_18_by_24_has_fronts_every_six_files_and_ranks() {
         v
     };
     // Through the width-free interface (a FEN of another size builds its board).
-    let def = kaissa::variant::Registry::builtin()
+    let def = kaissa::games::variants::Registry::builtin()
         .get("jikaida", &[])
         .expect("jikaida");
     let mut s = kaissa::engine::new_state(&def).expect("state");

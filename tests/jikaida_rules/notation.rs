@@ -113,7 +113,7 @@ fn a_move_is_named_once_whatever_its_paths() {
 fn start_position_has_138_moves_and_19044_after_two_plies() {
     let p = pos(START);
     assert_eq!(list(&p).len(), 138);
-    let def = kaissa::variant::Registry::builtin()
+    let def = kaissa::games::variants::Registry::builtin()
         .get("jikaida", &[])
         .expect("jikaida");
     let mut s = kaissa::engine::new_state(&def).expect("state");

@@ -2,7 +2,7 @@
 //! type each letter stands for, the board size, the holdings, the start position) and one
 //! `piece` line per piece with its moves in Betza notation; and the result lines that end a game.
 
-use crate::variant::VariantDef;
+use crate::core::definition::VariantDef;
 
 /// XBoard's piece types in the order of its internal encoding, as far as every XBoard since 4.8
 /// agrees on it (the King, which XBoard treats as royal, is always the last one of a colour's
@@ -149,7 +149,7 @@ mod tests {
     use super::*;
     use crate::core::geometry::Color;
     use crate::core::outcome::{DrawReason, Outcome, WinReason};
-    use crate::variant::Registry;
+    use crate::games::variants::Registry;
 
     #[test]
     fn every_builtin_variant_gets_distinct_types_and_a_table() {

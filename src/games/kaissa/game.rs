@@ -1,14 +1,15 @@
 //! A game ready to play: a variant definition compiled into move tables, promotion and drop
 //! rules, end rules and Zobrist keys, for one bitboard width.
 
-use crate::attacks::{PieceMoves, Rays};
 use crate::core::bitboard::{Bitboard, Wide};
 use crate::core::definition::parse_ranks;
+use crate::core::definition::{NoMoveResult, VariantDef};
 use crate::core::geometry::{Color, Geometry, Rect};
 use crate::core::moves::Move;
 use crate::core::zobrist::Zobrist;
-use crate::position::Position;
-use crate::variant::{NoMoveResult, VariantDef, betza};
+use crate::games::kaissa::attacks::{PieceMoves, Rays};
+use crate::games::kaissa::betza;
+use crate::games::kaissa::position::Position;
 
 /// Most piece types a game may have (per colour).
 pub const MAX_TYPES: usize = 16;
@@ -340,8 +341,8 @@ impl<B: Bitboard> Game<B> {
 pub fn validate(def: &VariantDef) -> Result<(), String> {
     match def.rules.as_deref() {
         None => {}
-        Some(crate::variant::CAISSA_RULES) => return crate::caissa::state::validate(def),
-        Some(crate::variant::JIKAIDA_RULES) => return crate::jikaida::state::validate(def),
+        Some(crate::games::variants::CAISSA_RULES) => return crate::caissa::state::validate(def),
+        Some(crate::games::variants::JIKAIDA_RULES) => return crate::jikaida::state::validate(def),
         Some(other) => {
             return Err(format!(
                 "unknown rules module \"{other}\" (known: caissa, jikaida)"

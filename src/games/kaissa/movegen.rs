@@ -5,12 +5,12 @@
 //! deadline turn only placements), promotion, and the positions where the game is already over.
 
 use crate::core::bitboard::Bitboard;
+use crate::core::definition::NoMoveResult;
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
 use crate::core::outcome::{DrawReason, Outcome, WinReason};
-use crate::game::MoveText;
-use crate::position::Position;
-use crate::variant::NoMoveResult;
+use crate::games::kaissa::game::MoveText;
+use crate::games::kaissa::position::Position;
 
 impl<B: Bitboard> Position<B> {
     /// True when `color` has no piece left, on the board or in hand, of type `t`.
@@ -90,7 +90,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// What a piece of `color` and type `t` on `from` reaches, by mode (see
-    /// [`crate::attacks::mode_index`]): slides stop at (and include) the first piece; nothing
+    /// [`crate::games::kaissa::attacks::mode_index`]): slides stop at (and include) the first piece; nothing
     /// is filtered by occupation yet.
     #[inline(always)]
     pub fn reach(&self, color: Color, t: u8, from: usize) -> [B; 3] {

@@ -8,7 +8,7 @@
 
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::{Color, Dir, Geometry};
-use crate::variant::betza::{Component, Mode};
+use crate::games::kaissa::betza::{Component, Mode};
 
 /// Index of a [`Mode`] in per-mode arrays.
 #[inline(always)]
@@ -247,7 +247,7 @@ fn lame_path<B: Bitboard>(g: &impl Geometry, c: usize, dx: i32, dy: i32) -> B {
 mod tests {
     use super::*;
     use crate::core::geometry::Rect;
-    use crate::variant::betza;
+    use crate::games::kaissa::betza;
 
     const BOARD: Rect = Rect {
         files: 10,

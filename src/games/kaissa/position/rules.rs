@@ -7,8 +7,8 @@ use crate::core::geometry::Color;
 use crate::core::moves::Move;
 use crate::core::outcome::Outcome;
 use crate::core::rules::Rules;
-use crate::eval::EvalTables;
-use crate::game::MoveText;
+use crate::games::kaissa::eval::EvalTables;
+use crate::games::kaissa::game::MoveText;
 
 impl<B: Bitboard> Rules for Position<B> {
     type Eval = EvalTables<B>;

@@ -8,7 +8,7 @@ mod rules;
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
-use crate::game::{Game, MAX_TYPES};
+use crate::games::kaissa::game::{Game, MAX_TYPES};
 use std::sync::Arc;
 
 /// A cell with no piece in [`Position::piece_at`] terms.

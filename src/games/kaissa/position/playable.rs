@@ -6,7 +6,7 @@ use crate::core::definition::VariantDef;
 use crate::core::moves::Move;
 use crate::core::outcome::Outcome;
 use crate::core::playable::Playable;
-use crate::eval::EvalTables;
+use crate::games::kaissa::eval::EvalTables;
 
 impl<B: Bitboard> Playable for Position<B> {
     fn read_fen(&self, fen: &str) -> Result<Self, String> {

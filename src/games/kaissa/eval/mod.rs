@@ -10,8 +10,8 @@ pub mod params;
 
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::{Color, Geometry, Rect};
-use crate::game::Game;
-use crate::position::Position;
+use crate::games::kaissa::game::Game;
+use crate::games::kaissa::position::Position;
 use params::Params;
 
 /// Evaluation tables for one game.
@@ -225,7 +225,7 @@ impl<B: Bitboard> EvalTables<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Registry;
+    use crate::games::variants::Registry;
     use std::sync::Arc;
 
     fn tables(name: &str) -> (Arc<Game<u128>>, EvalTables<u128>) {

@@ -1,7 +1,6 @@
-//! Games as data: the variant-definition format, Betza notation, and the registry of known
-//! variants (the built-in ones and those a user loads from a file).
-
-pub mod betza;
+//! The registry of named definitions: the built-in ones and those a user loads from a file,
+//! with inheritance (`parent`) and rule options resolved. Each definition is checked by the
+//! game that plays it when it is added.
 
 pub use crate::core::definition::{NoMoveResult, VariantDef};
 
@@ -9,7 +8,7 @@ use std::collections::BTreeMap;
 use toml::{Table, Value};
 
 /// The built-in Kaissa rule sets.
-const BUILTIN_KAISSA: &str = include_str!("kaissa.toml");
+const BUILTIN_KAISSA: &str = include_str!("kaissa/kaissa.toml");
 /// The built-in games with rules modules of their own (Caïssa).
 const BUILTIN_OTHERS: &str = include_str!("others.toml");
 
@@ -94,11 +93,12 @@ impl Registry {
                 }
             };
             let def = to_def(&resolved).map_err(|e| format!("{origin}: variant {name}: {e}"))?;
-            crate::game::validate(&def).map_err(|e| format!("{origin}: variant {name}: {e}"))?;
+            crate::games::kaissa::game::validate(&def)
+                .map_err(|e| format!("{origin}: variant {name}: {e}"))?;
             for opt in def.options.keys() {
                 let d = staged_def(&resolved, std::slice::from_ref(opt))
                     .map_err(|e| format!("{origin}: variant {name}: option {opt}: {e}"))?;
-                crate::game::validate(&d)
+                crate::games::kaissa::game::validate(&d)
                     .map_err(|e| format!("{origin}: variant {name}: option {opt}: {e}"))?;
             }
             if !staged.tables.contains_key(&name) {

@@ -3,8 +3,8 @@
 //! code on it, so the hot loops are monomorphised and never dispatch dynamically.
 
 use crate::core::bitboard::Wide;
-use crate::game::Game;
-use crate::variant::VariantDef;
+use crate::core::definition::VariantDef;
+use crate::games::kaissa::game::Game;
 use std::sync::Arc;
 
 /// A game compiled for one of the supported bitboard widths.
@@ -37,10 +37,10 @@ impl AnyGame {
 macro_rules! with_game {
     ($any:expr, $g:ident => $body:expr) => {
         match $any {
-            $crate::any::AnyGame::Small($g) => $body,
-            $crate::any::AnyGame::Medium($g) => $body,
-            $crate::any::AnyGame::Large($g) => $body,
-            $crate::any::AnyGame::Huge($g) => $body,
+            $crate::games::kaissa::any::AnyGame::Small($g) => $body,
+            $crate::games::kaissa::any::AnyGame::Medium($g) => $body,
+            $crate::games::kaissa::any::AnyGame::Large($g) => $body,
+            $crate::games::kaissa::any::AnyGame::Huge($g) => $body,
         }
     };
 }

@@ -11,7 +11,7 @@ use super::{NO_PIECE, Position, code};
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;
 use crate::core::zobrist::MAX_HAND;
-use crate::game::Game;
+use crate::games::kaissa::game::Game;
 use std::sync::Arc;
 
 /// Reads a placement field (ranks from the last to the first, '/'-separated) into board bytes.
