@@ -7,12 +7,10 @@
 
 pub mod analyse;
 pub mod bench;
-pub mod caissa;
 pub mod core;
 pub mod datagen;
 pub mod engine;
 pub mod games;
-pub mod jikaida;
 pub mod perft;
 pub mod protocol;
 pub mod results;

@@ -2,7 +2,7 @@
 //! read into a position that writes back to a FEN reading the same, and whose moves can be
 //! listed, played and parsed; malformed moves are refused.
 
-use kaissa::caissa::CaissaPosition;
+use kaissa::games::caissa::CaissaPosition;
 
 const SEEDS: &[&str] = &[
     "7/3bqn1/4r2/7/2R4/1NQB3/7 w - 0",

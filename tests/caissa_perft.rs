@@ -10,8 +10,8 @@ mod caissa_reference;
 mod perft_data;
 
 use caissa_reference as reference;
-use kaissa::caissa::CaissaPosition;
 use kaissa::core::moves::Move;
+use kaissa::games::caissa::CaissaPosition;
 use kaissa::perft::{divide, perft};
 use perft_data::read_cases;
 

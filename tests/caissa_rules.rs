@@ -8,12 +8,12 @@
 //! about; the Queens are placed so that they never share an open line unless the test is about
 //! that. A comment above each FEN describes the position.
 
-use kaissa::caissa::board::parse_cell;
-use kaissa::caissa::{BISHOP, CaissaPosition, EndRules, KNIGHT, QUEEN, ROOK, START_FEN};
 use kaissa::core::geometry::Color;
 use kaissa::core::moves::Move;
 use kaissa::core::outcome::{DrawReason, Outcome, WinReason};
 use kaissa::engine::Engine;
+use kaissa::games::caissa::board::parse_cell;
+use kaissa::games::caissa::{BISHOP, CaissaPosition, EndRules, KNIGHT, QUEEN, ROOK, START_FEN};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

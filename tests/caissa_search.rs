@@ -2,9 +2,9 @@
 //! evaluation, no pruning), then solved by the engine's search at a small depth, which must
 //! report the mate distance and play a move the proof accepts.
 
-use kaissa::caissa::CaissaPosition;
-use kaissa::caissa::eval::DEFAULT;
 use kaissa::core::moves::Move;
+use kaissa::games::caissa::CaissaPosition;
+use kaissa::games::caissa::eval::DEFAULT;
 use kaissa::search::{Score, SearchParams, search};
 use kaissa::tt::Table;
 use std::sync::Arc;
@@ -79,7 +79,8 @@ fn solve(fen: &str, n: u32, depth: i32) -> Move {
 /// Is `mv` an exchange (the target held a piece and the mover is not a Queen)?
 fn is_swap(fen: &str, mv: Move) -> bool {
     let p = CaissaPosition::from_fen(fen).unwrap();
-    p.piece_at(mv.to()).is_some() && p.piece_at(mv.from()).unwrap().1 != kaissa::caissa::QUEEN
+    p.piece_at(mv.to()).is_some()
+        && p.piece_at(mv.from()).unwrap().1 != kaissa::games::caissa::QUEEN
 }
 
 #[test]

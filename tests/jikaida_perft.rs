@@ -14,8 +14,8 @@ use jikaida_reference as reference;
 use kaissa::core::bitboard::{Bitboard, Wide};
 use kaissa::core::geometry::Color;
 use kaissa::core::moves::Move;
-use kaissa::jikaida::JikaidaPosition;
-use kaissa::jikaida::board::Board;
+use kaissa::games::jikaida::JikaidaPosition;
+use kaissa::games::jikaida::board::Board;
 use kaissa::perft::perft;
 use perft_data::read_cases;
 use std::sync::Arc;
@@ -23,7 +23,7 @@ use std::sync::Arc;
 /// The board size of a FEN's placement.
 fn size(fen: &str) -> (usize, usize) {
     let placement = fen.split_whitespace().next().unwrap();
-    let (files, ranks, _) = kaissa::jikaida::fen::read_placement(placement).unwrap();
+    let (files, ranks, _) = kaissa::games::jikaida::fen::read_placement(placement).unwrap();
     (files, ranks)
 }
 
@@ -99,7 +99,7 @@ impl<B: Bitboard> Probe for JikaidaPosition<B> {
 
 #[test]
 fn start_position_figures() {
-    let fen = kaissa::jikaida::fen::START_FEN;
+    let fen = kaissa::games::jikaida::fen::START_FEN;
     assert_eq!(with_position(fen, |p| p.perft(1)), 138);
     assert_eq!(with_position(fen, |p| p.perft(2)), 19_044);
     assert_eq!(with_position(fen, |p| p.perft(3)), 2_967_000);
@@ -205,7 +205,7 @@ fn pieces(fen: &str) -> usize {
 
 #[test]
 fn random_games_agree_with_the_reference() {
-    let n = compare_games(kaissa::jikaida::fen::START_FEN, 5, 80, 0x5EED_0001);
+    let n = compare_games(kaissa::games::jikaida::fen::START_FEN, 5, 80, 0x5EED_0001);
     assert!(n > 250, "only {n} positions compared");
 }
 

@@ -23,8 +23,8 @@ use kaissa::core::bitboard::{Bitboard, Wide};
 use kaissa::core::geometry::Color;
 use kaissa::core::moves::Move;
 use kaissa::core::outcome::{DrawReason, Outcome, WinReason};
-use kaissa::jikaida::JikaidaPosition;
-use kaissa::jikaida::board::Board;
+use kaissa::games::jikaida::JikaidaPosition;
+use kaissa::games::jikaida::board::Board;
 use std::sync::{Arc, OnceLock};
 
 #[path = "jikaida_rules/check.rs"]

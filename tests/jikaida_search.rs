@@ -4,9 +4,9 @@
 
 use kaissa::core::bitboard::{Bitboard, Wide};
 use kaissa::core::moves::Move;
-use kaissa::jikaida::JikaidaPosition;
-use kaissa::jikaida::board::Board;
-use kaissa::jikaida::eval::DEFAULT;
+use kaissa::games::jikaida::JikaidaPosition;
+use kaissa::games::jikaida::board::Board;
+use kaissa::games::jikaida::eval::DEFAULT;
 use kaissa::search::{Score, SearchParams, search};
 use kaissa::tt::Table;
 use std::sync::Arc;

@@ -12,4 +12,5 @@ pub mod moves;
 pub mod outcome;
 pub mod playable;
 pub mod rules;
+pub mod ruleset;
 pub mod zobrist;

@@ -24,4 +24,17 @@ pub trait Playable: Rules + 'static {
     fn board_text(&self) -> String;
     /// Evaluation terms: (name, first player, second player).
     fn eval_terms(&self, eval: &Self::Eval) -> Vec<(String, i32, i32)>;
+    /// The board as text with the game's own square names drawn on it (Jikaida's drins, the
+    /// book's `Mortil A1`), for `d` with the `DrinNames` option. `None` for games that have no
+    /// such names: [`Playable::board_text`] is all they show.
+    fn named_board_text(&self) -> Option<String> {
+        None
+    }
+    /// Whether `fen` is for this position's board. A game whose FEN carries its board size
+    /// (Jikaida) answers false for another size, and the engine builds the game anew for that
+    /// FEN; an error when the FEN's board cannot be read.
+    fn same_board(&self, fen: &str) -> Result<bool, String> {
+        let _ = fen;
+        Ok(true)
+    }
 }

@@ -2,24 +2,22 @@
 //! and position (with its move history), the transposition table, the options, and the search
 //! thread. Results leave through callbacks; nothing here prints.
 //!
-//! The game's bitboard width is hidden behind [`GameState`], a trait object: dynamic dispatch
+//! Every game is played through one [`GameState`], built from the game's
+//! [`crate::core::playable::Playable`] position ([`PlayState`], [`new_state`]); the game's
+//! position type and bitboard width are hidden behind that trait object: dynamic dispatch
 //! happens once per command, never inside move generation or search.
 
 mod state;
 
-pub use state::PlayState;
+pub use state::{PlayState, new_state};
 
-use crate::games::kaissa::any::AnyGame;
-
+use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
 use crate::core::outcome::Outcome;
-use crate::games::kaissa::eval::EvalTables;
-
-use crate::games::variants::{DEFAULT_VARIANT, Registry, VariantDef};
+use crate::games::variants::{DEFAULT_VARIANT, Registry};
 use crate::search::{Info, Score, Signals};
 use crate::time::Limits;
 use crate::tt::Table;
-use crate::with_game;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
@@ -91,25 +89,6 @@ pub trait GameState: Send {
         signals: Signals,
         report: &mut (dyn FnMut(&Info) + Send),
     ) -> SearchOutcome;
-}
-
-/// Builds the state of a game at its start position: a game with its own rules module
-/// (`rules = "caissa"`) or one of the data-driven Kaissa family.
-pub fn new_state(def: &VariantDef) -> Result<Box<dyn GameState>, String> {
-    match def.rules.as_deref() {
-        None => {}
-        Some(crate::games::variants::CAISSA_RULES) => return crate::caissa::state::new_state(def),
-        Some(crate::games::variants::JIKAIDA_RULES) => {
-            return crate::jikaida::state::new_state(def);
-        }
-        Some(other) => return Err(format!("unknown rules module \"{other}\"")),
-    }
-    let any = AnyGame::new(def)?;
-    Ok(with_game!(any, g => {
-        let eval = Arc::new(EvalTables::for_game(&g));
-        let def = g.def.clone();
-        Box::new(PlayState::new(def, eval, g.start_position())) as Box<dyn GameState>
-    }))
 }
 
 /// Engine options a protocol can set.

@@ -1,10 +1,14 @@
-//! [`PlayState`]: any [`Playable`] position as the engine's width-free [`GameState`].
+//! [`PlayState`]: any [`Playable`] position as the engine's width-free [`GameState`], and
+//! [`new_state`], which builds it for any definition through the games registry (and builds it
+//! anew when a FEN is for another board, as Jikaida's FEN may be).
 
 use super::{GameState, SearchOutcome};
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
 use crate::core::outcome::Outcome;
 use crate::core::playable::Playable;
+use crate::core::ruleset::PositionVisitor;
+use crate::games;
 use crate::search::{Info, SearchParams, Signals, search};
 use crate::time::Limits;
 use crate::tt::Table;
@@ -127,6 +131,10 @@ impl<P: Playable> GameState for PlayState<P> {
         self.pos.board_text()
     }
 
+    fn named_board_text(&self) -> Option<String> {
+        self.pos.named_board_text()
+    }
+
     fn eval(&self) -> (Vec<(String, i32, i32)>, i32) {
         (
             self.pos.eval_terms(&self.eval),
@@ -162,5 +170,120 @@ impl<P: Playable> GameState for PlayState<P> {
             depth: r.depth,
             nodes: r.nodes,
         }
+    }
+}
+
+/// A [`PlayState`] of some position type, as [`GameBox`] holds it.
+trait Played: GameState {
+    /// [`Playable::same_board`] of the current position.
+    fn same_board(&self, fen: &str) -> Result<bool, String>;
+    /// A copy.
+    fn clone_played(&self) -> Box<dyn Played>;
+}
+
+impl<P: Playable> Played for PlayState<P> {
+    fn same_board(&self, fen: &str) -> Result<bool, String> {
+        self.pos.same_board(fen)
+    }
+    fn clone_played(&self) -> Box<dyn Played> {
+        Box::new(self.clone())
+    }
+}
+
+/// The visit that makes a game state of a definition's position.
+struct ToState<'a>(&'a VariantDef);
+
+impl PositionVisitor for ToState<'_> {
+    type Output = Box<dyn Played>;
+    fn visit<P: Playable>(self, pos: P, eval: P::Eval) -> Box<dyn Played> {
+        Box::new(PlayState::new(self.0.clone(), Arc::new(eval), pos))
+    }
+}
+
+/// Builds the state of a game at its start position, whatever game plays the definition.
+pub fn new_state(def: &VariantDef) -> Result<Box<dyn GameState>, String> {
+    let inner = games::build(def, None, ToState(def))?;
+    Ok(Box::new(GameBox { inner }))
+}
+
+/// A game whose board may change with the FEN it is given: a FEN for another board (another
+/// size of Jikaida board) builds the game anew on that board, kept only if the FEN and moves
+/// are good; `position startpos` returns to the definition's own board.
+struct GameBox {
+    inner: Box<dyn Played>,
+}
+
+impl GameState for GameBox {
+    fn def(&self) -> &VariantDef {
+        self.inner.def()
+    }
+    fn boxed_clone(&self) -> Box<dyn GameState> {
+        Box::new(GameBox {
+            inner: self.inner.clone_played(),
+        })
+    }
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        let text = fen.unwrap_or(&self.inner.def().start_fen);
+        if self
+            .inner
+            .same_board(text)
+            .map_err(|e| format!("bad FEN: {e}"))?
+        {
+            return self.inner.set_position(fen, moves);
+        }
+        let def = self.inner.def();
+        let mut inner =
+            games::build(def, Some(text), ToState(def)).map_err(|e| format!("bad FEN: {e}"))?;
+        inner.set_position(fen, moves)?;
+        self.inner = inner;
+        Ok(())
+    }
+    fn play(&mut self, mv: &str) -> Result<(), String> {
+        self.inner.play(mv)
+    }
+    fn undo(&mut self) -> bool {
+        self.inner.undo()
+    }
+    fn fen(&self) -> String {
+        self.inner.fen()
+    }
+    fn key(&self) -> u64 {
+        self.inner.key()
+    }
+    fn side_to_move(&self) -> Color {
+        self.inner.side_to_move()
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        self.inner.legal_moves()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.inner.outcome()
+    }
+    fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
+        self.inner.divide(depth)
+    }
+    fn perft(&mut self, depth: u32) -> u64 {
+        self.inner.perft(depth)
+    }
+    fn board_text(&self) -> String {
+        self.inner.board_text()
+    }
+    fn named_board_text(&self) -> Option<String> {
+        self.inner.named_board_text()
+    }
+    fn eval(&self) -> (Vec<(String, i32, i32)>, i32) {
+        self.inner.eval()
+    }
+    fn search(
+        &self,
+        tt: Arc<Table>,
+        limits: Limits,
+        overhead: Duration,
+        threads: usize,
+        signals: Signals,
+        report: &mut (dyn FnMut(&Info) + Send),
+    ) -> SearchOutcome {
+        self.inner
+            .search(tt, limits, overhead, threads, signals, report)
     }
 }

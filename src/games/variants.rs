@@ -7,16 +7,6 @@ pub use crate::core::definition::{NoMoveResult, VariantDef};
 use std::collections::BTreeMap;
 use toml::{Table, Value};
 
-/// The built-in Kaissa rule sets.
-const BUILTIN_KAISSA: &str = include_str!("kaissa/kaissa.toml");
-/// The built-in games with rules modules of their own (Caïssa).
-const BUILTIN_OTHERS: &str = include_str!("others.toml");
-
-/// The `rules` value of a definition played by [`crate::caissa`].
-pub const CAISSA_RULES: &str = "caissa";
-/// The `rules` value of a definition played by [`crate::jikaida`].
-pub const JIKAIDA_RULES: &str = "jikaida";
-
 /// The name of the variant used when none is given.
 pub const DEFAULT_VARIANT: &str = "kaissa";
 
@@ -28,16 +18,16 @@ pub struct Registry {
 }
 
 impl Registry {
-    /// The registry of built-in variants.
+    /// The registry of built-in variants: every game's, in the games registry's order.
     pub fn builtin() -> Registry {
         let mut r = Registry {
             tables: BTreeMap::new(),
             order: Vec::new(),
         };
-        r.load_str(BUILTIN_KAISSA, "built-in kaissa.toml")
-            .expect("built-in variants are valid");
-        r.load_str(BUILTIN_OTHERS, "built-in others.toml")
-            .expect("built-in variants are valid");
+        for (origin, text) in super::BUILTIN {
+            r.load_str(text, origin)
+                .expect("built-in variants are valid");
+        }
         r
     }
 
@@ -93,12 +83,11 @@ impl Registry {
                 }
             };
             let def = to_def(&resolved).map_err(|e| format!("{origin}: variant {name}: {e}"))?;
-            crate::games::kaissa::game::validate(&def)
-                .map_err(|e| format!("{origin}: variant {name}: {e}"))?;
+            super::validate(&def).map_err(|e| format!("{origin}: variant {name}: {e}"))?;
             for opt in def.options.keys() {
                 let d = staged_def(&resolved, std::slice::from_ref(opt))
                     .map_err(|e| format!("{origin}: variant {name}: option {opt}: {e}"))?;
-                crate::games::kaissa::game::validate(&d)
+                super::validate(&d)
                     .map_err(|e| format!("{origin}: variant {name}: option {opt}: {e}"))?;
             }
             if !staged.tables.contains_key(&name) {

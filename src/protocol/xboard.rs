@@ -417,7 +417,7 @@ impl Xboard {
         };
         let name = strip_size_prefix(name);
         let def = self.engine.registry().get(name, &[])?;
-        if def.rules.as_deref() == Some(crate::games::variants::JIKAIDA_RULES) {
+        if def.rules.as_deref() == Some(crate::games::jikaida::RULES) {
             return Err(format!(
                 "{name} cannot be played through XBoard: its board has {} ranks and XBoard \
                  draws at most 16; use UCI mode",

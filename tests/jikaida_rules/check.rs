@@ -264,7 +264,7 @@ fn playout_positions() -> Vec<Pos> {
         (0..12 * 18)
             .filter_map(|c| {
                 p.piece_at(c).map(|(color, kind)| {
-                    let l = kaissa::jikaida::piece_letter(color, kind).to_string();
+                    let l = kaissa::games::jikaida::piece_letter(color, kind).to_string();
                     let sq = format!("{}{}", (b'a' + (c % 12) as u8) as char, c / 12 + 1);
                     (l, sq)
                 })
@@ -370,8 +370,8 @@ fn legal_moves_are_exactly_those_that_leave_the_king_uncapturable() {
                 if !p.reach(from, propt).has(to) {
                     continue;
                 }
-                let mvs: Vec<Move> = if kind == kaissa::jikaida::SWOD && to / 12 == last {
-                    kaissa::jikaida::PROMOTIONS
+                let mvs: Vec<Move> = if kind == kaissa::games::jikaida::SWOD && to / 12 == last {
+                    kaissa::games::jikaida::PROMOTIONS
                         .iter()
                         .map(|&k| Move::promotion(from, to, k))
                         .collect()

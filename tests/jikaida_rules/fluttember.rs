@@ -37,18 +37,18 @@ fn fluttember_swaps_king_with_kapt_or_chuktar_on_original_squares() {
     let p = play(&f, &["h1a1"]);
     assert_eq!(
         p.piece_at(cell("a1")),
-        Some((Color::First, kaissa::jikaida::KING))
+        Some((Color::First, kaissa::games::jikaida::KING))
     );
     assert_eq!(
         p.piece_at(cell("h1")),
-        Some((Color::First, kaissa::jikaida::CHUKTAR))
+        Some((Color::First, kaissa::games::jikaida::CHUKTAR))
     );
     assert!(!p.has_flutter(Color::First));
     assert!(p.to_fen().ends_with(" b - 1"), "{}", p.to_fen());
     let p = play(&f, &["h1f1"]);
     assert_eq!(
         p.piece_at(cell("h1")),
-        Some((Color::First, kaissa::jikaida::KAPT))
+        Some((Color::First, kaissa::games::jikaida::KAPT))
     );
     // Unmake restores the King, the partner and the right.
     let mut q = pos(&f);
@@ -160,11 +160,11 @@ fn fluttember_only_once_per_game() {
     let p = play(&g, &line);
     assert_eq!(
         p.piece_at(cell("h1")),
-        Some((Color::First, kaissa::jikaida::KING))
+        Some((Color::First, kaissa::games::jikaida::KING))
     );
     assert_eq!(
         p.piece_at(cell("l1")),
-        Some((Color::First, kaissa::jikaida::CHUKTAR))
+        Some((Color::First, kaissa::games::jikaida::CHUKTAR))
     );
     assert!(!p.has_flutter(Color::First));
     assert!(!list(&p).iter().any(|m| m == "h1l1"));

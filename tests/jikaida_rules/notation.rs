@@ -13,7 +13,7 @@ fn fen_round_trip_letters_and_first_move_marks() {
     let f = "kpacjhnN'dD's'S/12/12/12/12/12/12/12/12/12/12/12/12/12/12/12/12/Kn'd's8 b Kk 7";
     let p = pos(f);
     assert_eq!(p.to_fen(), f);
-    use kaissa::jikaida::*;
+    use kaissa::games::jikaida::*;
     let expect = [
         ("a18", Color::Second, KING),
         ("b18", Color::Second, PALLAN),

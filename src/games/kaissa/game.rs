@@ -1,7 +1,7 @@
 //! A game ready to play: a variant definition compiled into move tables, promotion and drop
 //! rules, end rules and Zobrist keys, for one bitboard width.
 
-use crate::core::bitboard::{Bitboard, Wide};
+use crate::core::bitboard::Bitboard;
 use crate::core::definition::parse_ranks;
 use crate::core::definition::{NoMoveResult, VariantDef};
 use crate::core::geometry::{Color, Geometry, Rect};
@@ -334,30 +334,6 @@ impl<B: Bitboard> Game<B> {
     /// The start position.
     pub fn start_position(self: &std::sync::Arc<Self>) -> Position<B> {
         Position::from_fen(self, &self.def.start_fen).expect("start FEN was checked")
-    }
-}
-
-/// Checks that a definition builds into a game whose start position reads.
-pub fn validate(def: &VariantDef) -> Result<(), String> {
-    match def.rules.as_deref() {
-        None => {}
-        Some(crate::games::variants::CAISSA_RULES) => return crate::caissa::state::validate(def),
-        Some(crate::games::variants::JIKAIDA_RULES) => return crate::jikaida::state::validate(def),
-        Some(other) => {
-            return Err(format!(
-                "unknown rules module \"{other}\" (known: caissa, jikaida)"
-            ));
-        }
-    }
-    fn check<B: Bitboard>(def: &VariantDef) -> Result<(), String> {
-        let g = std::sync::Arc::new(Game::<B>::new(def)?);
-        Position::from_fen(&g, &def.start_fen).map_err(|e| format!("start_fen: {e}"))?;
-        Ok(())
-    }
-    match def.files.saturating_mul(def.ranks) {
-        0..=128 => check::<u128>(def),
-        129..=256 => check::<Wide<4>>(def),
-        _ => check::<Wide<16>>(def),
     }
 }
 

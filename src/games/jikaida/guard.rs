@@ -266,8 +266,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
 mod tests {
     use super::*;
     use crate::core::bitboard::Wide;
-    use crate::jikaida::board::Board;
-    use crate::jikaida::reach::tests::xorshift;
+    use crate::games::jikaida::board::Board;
+    use crate::games::jikaida::reach::tests::xorshift;
     use std::sync::Arc;
 
     /// Along random games played through `try_make`, every derived answer is the full check

@@ -171,7 +171,7 @@ mod tests {
     use super::*;
     use crate::core::bitboard::Wide;
     use crate::core::moves::Move;
-    use crate::jikaida::reach::tests::xorshift;
+    use crate::games::jikaida::reach::tests::xorshift;
 
     const START: &str = "cjhapkannhjc/dddddddddddd/ssssssssssss/12/12/12/12/12/12/12/12/12/12/12/12/SSSSSSSSSSSS/DDDDDDDDDDDD/CJHNNAPKAHJC y Kk 1";
 
@@ -190,16 +190,16 @@ mod tests {
                 let mut p = if game % 4 == 0 && files == 12 {
                     JikaidaPosition::from_fen(board.clone(), START).expect("the start position")
                 } else {
-                    crate::jikaida::reach::tests::random_position(
+                    crate::games::jikaida::reach::tests::random_position(
                         &board,
                         1 + game as u64 % 5,
                         &mut seed,
                     )
                 };
                 for c in Color::BOTH {
-                    if p.pieces(c, crate::jikaida::KING).is_empty() {
+                    if p.pieces(c, crate::games::jikaida::KING).is_empty() {
                         let cell = (!p.occupied()).lowest();
-                        p.put(c, crate::jikaida::KING, cell, false);
+                        p.put(c, crate::games::jikaida::KING, cell, false);
                     }
                 }
                 let same = |p: &JikaidaPosition<B>| {
@@ -215,7 +215,9 @@ mod tests {
                     if list.is_empty() || p.decided().is_some() {
                         break;
                     }
-                    list.retain(|m| !matches!(p.piece_at(m.to()), Some((_, crate::jikaida::KING))));
+                    list.retain(|m| {
+                        !matches!(p.piece_at(m.to()), Some((_, crate::games::jikaida::KING)))
+                    });
                     if list.is_empty() {
                         break;
                     }

@@ -1,54 +1,15 @@
-//! Caïssa behind the engine's width-free [`GameState`] interface (through [`PlayState`]), so the protocols, `perft`,
-//! `bench`, `analyse` and the match arbiter drive it exactly as they drive the Kaissa family.
+//! Caïssa as the engine plays it: FEN, notation, the ends of the game, the board as text and
+//! the evaluation's terms ([`Playable`]), so the protocols, `perft`, `bench`, `analyse` and
+//! the match arbiter drive it exactly as they drive the Kaissa family.
 
 use super::board::{SIZE, name};
-use super::eval::{CaissaParams, DEFAULT};
-use super::{CaissaPosition, EndRules, piece_letter};
+use super::eval::CaissaParams;
+use super::{CaissaPosition, piece_letter};
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
 use crate::core::outcome::Outcome;
 use crate::core::playable::Playable;
-use crate::engine::GameState;
-use crate::engine::PlayState;
-use std::sync::Arc;
-
-/// The end rules a definition sets.
-pub fn end_rules(def: &VariantDef) -> EndRules {
-    EndRules {
-        repetition: def.end.repetition,
-        ply_limit: def.end.ply_limit,
-    }
-}
-
-/// The start position of a Caïssa definition, with its end rules.
-fn start(def: &VariantDef) -> Result<CaissaPosition, String> {
-    let mut pos =
-        CaissaPosition::from_fen(&def.start_fen).map_err(|e| format!("start_fen: {e}"))?;
-    pos.end = end_rules(def);
-    Ok(pos)
-}
-
-/// The engine's game state for a Caïssa definition, at its start position.
-pub fn new_state(def: &VariantDef) -> Result<Box<dyn GameState>, String> {
-    let pos = start(def)?;
-    Ok(Box::new(PlayState::new(
-        def.clone(),
-        Arc::new(DEFAULT),
-        pos,
-    )))
-}
-
-/// Checks a Caïssa definition: the 7 x 7 board and a start position that reads.
-pub fn validate(def: &VariantDef) -> Result<(), String> {
-    if def.files != SIZE || def.ranks != SIZE {
-        return Err(format!(
-            "caissa rules need a 7 x 7 board, not {} x {}",
-            def.files, def.ranks
-        ));
-    }
-    start(def).map(|_| ())
-}
 
 impl Playable for CaissaPosition {
     fn read_fen(&self, fen: &str) -> Result<Self, String> {

@@ -70,7 +70,7 @@ impl<B: Bitboard> Board<B> {
 mod tests {
     use super::*;
     use crate::core::bitboard::Wide;
-    use crate::jikaida::reach::tests::xorshift;
+    use crate::games::jikaida::reach::tests::xorshift;
 
     /// The table reading equals the ray reading on random boards of every density and size,
     /// with enemies among the pieces.

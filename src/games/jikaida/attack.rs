@@ -653,7 +653,7 @@ mod tests {
     use super::*;
     use crate::core::bitboard::Wide;
     use crate::core::moves::Move;
-    use crate::jikaida::reach::tests::random_position;
+    use crate::games::jikaida::reach::tests::random_position;
     use std::sync::Arc;
 
     /// Random positions with at least one King each (dense ones make long vault lines and

@@ -1,30 +1,21 @@
-//! Jikaida behind the engine's width-free [`GameState`] interface, so the protocols, `perft`,
-//! `bench`, `analyse` and the match arbiter drive it as they drive the other games.
-//!
-//! The bitboard width follows the board: `Wide<4>` for the 12 x 18 Poron board, `Wide<7>` up
-//! to 448 cells (Hyrshiv's 18 x 24), `Wide<14>` up to 896 (Jikshiv's 24 x 36). A FEN of another
-//! size than the current board's builds a new board of that size; `position startpos` returns
-//! to the definition's own board.
+//! Jikaida as the engine plays it: FEN, notation, the ends of the game, the board as text (with
+//! the drins' names on request) and the evaluation's terms ([`Playable`]), so the protocols,
+//! `perft`, `bench`, `analyse` and the match arbiter drive it as they drive the other games.
+//! A FEN of another size than the current board's is for another board
+//! ([`Playable::same_board`]): the engine then builds the game anew.
 
-use super::board::{Board, DRIN};
+use super::board::DRIN;
 use super::drins::{self, DrinMap};
-use super::eval::{DEFAULT, JikaidaParams};
+use super::eval::JikaidaParams;
 use super::fen::read_placement;
+use super::piece_letter;
 use super::position::JikaidaPosition;
-use super::{LETTERS, piece_letter};
-use crate::core::bitboard::{Bitboard, Wide};
+use crate::core::bitboard::Bitboard;
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
 use crate::core::outcome::Outcome;
 use crate::core::playable::Playable;
-use crate::engine::PlayState;
-use crate::engine::{GameState, SearchOutcome};
-use crate::search::{Info, Signals};
-use crate::time::Limits;
-use crate::tt::Table;
-use std::sync::Arc;
-use std::time::Duration;
 
 impl<B: Bitboard> Playable for JikaidaPosition<B> {
     fn read_fen(&self, fen: &str) -> Result<Self, String> {
@@ -76,6 +67,25 @@ impl<B: Bitboard> Playable for JikaidaPosition<B> {
             .collect();
         rows.push(("tempo".to_string(), eval.tempo, 0));
         rows
+    }
+
+    /// The board with drin names (or, on a board without published names, the plain board
+    /// and a line saying so).
+    fn named_board_text(&self) -> Option<String> {
+        Some(named_board_text(&self.write_fen()).unwrap_or_else(|e| {
+            format!(
+                "{}Drins: cannot read the position: {e}\n",
+                self.board_text()
+            )
+        }))
+    }
+
+    /// A FEN of another size than this position's board is for another board.
+    fn same_board(&self, fen: &str) -> Result<bool, String> {
+        let placement = fen.split_whitespace().next().unwrap_or("");
+        let (files, ranks, _) = read_placement(placement)?;
+        let r = self.board().rect;
+        Ok((files, ranks) == (r.files, r.ranks))
     }
 }
 
@@ -213,172 +223,4 @@ pub fn named_board_text(fen: &str) -> Result<String, String> {
         }
     }
     Ok(s)
-}
-
-/// A game state on a board of `files` x `ranks` with the bitboard width it needs, at the
-/// position of `fen`.
-fn state_for(
-    def: &VariantDef,
-    files: usize,
-    ranks: usize,
-    fen: &str,
-) -> Result<Box<dyn GameState>, String> {
-    fn make<B: Bitboard>(
-        def: &VariantDef,
-        files: usize,
-        ranks: usize,
-        fen: &str,
-    ) -> Result<Box<dyn GameState>, String> {
-        let board = Arc::new(Board::<B>::new(files, ranks));
-        let pos = JikaidaPosition::from_fen(board, fen)?;
-        Ok(Box::new(PlayState::new(
-            def.clone(),
-            Arc::new(DEFAULT),
-            pos,
-        )))
-    }
-    match files * ranks {
-        n if n <= 256 => make::<Wide<4>>(def, files, ranks, fen),
-        n if n <= 448 => make::<Wide<7>>(def, files, ranks, fen),
-        _ => make::<Wide<14>>(def, files, ranks, fen),
-    }
-}
-
-/// A Jikaida game whose board may change size with the FEN it is given.
-pub struct JikaidaGame {
-    def: VariantDef,
-    size: (usize, usize),
-    inner: Box<dyn GameState>,
-}
-
-/// The engine's game state for a Jikaida definition, at its start position.
-pub fn new_state(def: &VariantDef) -> Result<Box<dyn GameState>, String> {
-    let (files, ranks, _) = read_placement(
-        def.start_fen
-            .split_whitespace()
-            .next()
-            .ok_or("start_fen: empty")?,
-    )
-    .map_err(|e| format!("start_fen: {e}"))?;
-    let inner =
-        state_for(def, files, ranks, &def.start_fen).map_err(|e| format!("start_fen: {e}"))?;
-    Ok(Box::new(JikaidaGame {
-        def: def.clone(),
-        size: (files, ranks),
-        inner,
-    }))
-}
-
-/// Checks a Jikaida definition: its start position reads, on the board it names, and every
-/// piece letter is one of Jikaida's.
-pub fn validate(def: &VariantDef) -> Result<(), String> {
-    for p in &def.pieces {
-        if !LETTERS.iter().any(|l| p.letter == l.to_string()) {
-            return Err(format!("jikaida has no piece '{}'", p.letter));
-        }
-    }
-    let (files, ranks, _) = read_placement(
-        def.start_fen
-            .split_whitespace()
-            .next()
-            .ok_or("start_fen: empty")?,
-    )
-    .map_err(|e| format!("start_fen: {e}"))?;
-    if (files, ranks) != (def.files, def.ranks) {
-        return Err(format!(
-            "start_fen is {files} x {ranks}, the definition says {} x {}",
-            def.files, def.ranks
-        ));
-    }
-    new_state(def).map(|_| ())
-}
-
-impl Clone for JikaidaGame {
-    fn clone(&self) -> Self {
-        JikaidaGame {
-            def: self.def.clone(),
-            size: self.size,
-            inner: self.inner.boxed_clone(),
-        }
-    }
-}
-
-impl GameState for JikaidaGame {
-    fn def(&self) -> &VariantDef {
-        &self.def
-    }
-    fn boxed_clone(&self) -> Box<dyn GameState> {
-        Box::new(self.clone())
-    }
-    /// A FEN of another size than the current board builds a board of that size (kept only
-    /// if the FEN and moves are good).
-    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
-        let text = fen.unwrap_or(&self.def.start_fen);
-        let placement = text.split_whitespace().next().unwrap_or("");
-        let (files, ranks, _) = read_placement(placement).map_err(|e| format!("bad FEN: {e}"))?;
-        if (files, ranks) == self.size {
-            return self.inner.set_position(fen, moves);
-        }
-        let mut inner =
-            state_for(&self.def, files, ranks, text).map_err(|e| format!("bad FEN: {e}"))?;
-        inner.set_position(fen, moves)?;
-        self.inner = inner;
-        self.size = (files, ranks);
-        Ok(())
-    }
-    fn play(&mut self, mv: &str) -> Result<(), String> {
-        self.inner.play(mv)
-    }
-    fn undo(&mut self) -> bool {
-        self.inner.undo()
-    }
-    fn fen(&self) -> String {
-        self.inner.fen()
-    }
-    fn key(&self) -> u64 {
-        self.inner.key()
-    }
-    fn side_to_move(&self) -> Color {
-        self.inner.side_to_move()
-    }
-    fn legal_moves(&self) -> Vec<String> {
-        self.inner.legal_moves()
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        self.inner.outcome()
-    }
-    fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
-        self.inner.divide(depth)
-    }
-    fn perft(&mut self, depth: u32) -> u64 {
-        self.inner.perft(depth)
-    }
-    fn board_text(&self) -> String {
-        self.inner.board_text()
-    }
-    /// The board with drin names (or, on a board without published names, the plain board
-    /// and a line saying so).
-    fn named_board_text(&self) -> Option<String> {
-        Some(named_board_text(&self.inner.fen()).unwrap_or_else(|e| {
-            format!(
-                "{}Drins: cannot read the position: {e}\n",
-                self.inner.board_text()
-            )
-        }))
-    }
-    fn eval(&self) -> (Vec<(String, i32, i32)>, i32) {
-        self.inner.eval()
-    }
-    fn search(
-        &self,
-        tt: Arc<Table>,
-        limits: Limits,
-        overhead: Duration,
-        threads: usize,
-        signals: Signals,
-        report: &mut (dyn FnMut(&Info) + Send),
-    ) -> SearchOutcome {
-        self.inner
-            .search(tt, limits, overhead, threads, signals, report)
-    }
 }

@@ -136,7 +136,7 @@ impl JikaidaParams {
 mod tests {
     use super::*;
     use crate::core::bitboard::Wide;
-    use crate::jikaida::{CHUKTAR, HIKDAR, JIKTAR, KAPT, KING, PALLAN};
+    use crate::games::jikaida::{CHUKTAR, HIKDAR, JIKTAR, KAPT, KING, PALLAN};
 
     /// The terms as first written, on bitboards alone: the reference for the faster
     /// [`JikaidaParams::terms`].
@@ -206,10 +206,14 @@ mod tests {
     fn terms_match_the_reference() {
         fn check<B: Bitboard>(files: usize, ranks: usize) {
             let mut x = 0xE7A1_0A7E_0000_0001u64 ^ files as u64;
-            let board = std::sync::Arc::new(crate::jikaida::board::Board::<B>::new(files, ranks));
+            let board =
+                std::sync::Arc::new(crate::games::jikaida::board::Board::<B>::new(files, ranks));
             for round in 0..600 {
-                let mut p =
-                    crate::jikaida::reach::tests::random_position(&board, 1 + round % 5, &mut x);
+                let mut p = crate::games::jikaida::reach::tests::random_position(
+                    &board,
+                    1 + round % 5,
+                    &mut x,
+                );
                 // One King each, wherever there is room.
                 for c in Color::BOTH {
                     if p.pieces(c, KING).is_empty() {
