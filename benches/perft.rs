@@ -24,10 +24,10 @@ fn perft_benches(c: &mut Criterion) {
     for (name, depth, leaves) in [("merchants", 4, 3_116_602u64), ("kaissa", 4, 1_189_740)] {
         let g = game(name);
         let mut pos = g.start_position();
-        assert_eq!(kaissa::perft::perft(&mut pos, depth), leaves);
+        assert_eq!(kaissa::search::perft::perft(&mut pos, depth), leaves);
         group.throughput(Throughput::Elements(leaves));
         group.bench_function(format!("{name}_start_d{depth}"), |b| {
-            b.iter(|| kaissa::perft::perft(black_box(&mut pos), depth))
+            b.iter(|| kaissa::search::perft::perft(black_box(&mut pos), depth))
         });
     }
     group.finish();

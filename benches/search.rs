@@ -10,8 +10,8 @@ use kaissa::games::kaissa::eval::EvalTables;
 use kaissa::games::kaissa::game::Game;
 use kaissa::games::kaissa::position::Position;
 use kaissa::games::variants::Registry;
+use kaissa::search::tt::Table;
 use kaissa::search::{SearchParams, search};
-use kaissa::tt::Table;
 use std::sync::Arc;
 
 fn run<B: Bitboard>(pos: &Position<B>, eval: &EvalTables<B>, tt: &Arc<Table>, depth: i32) -> u64 {

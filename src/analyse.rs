@@ -2,8 +2,8 @@
 //! each searched with the same limits, results in input order as text or JSON lines.
 
 use crate::engine::{Engine, Options, SearchOutcome};
+use crate::search::time::Limits;
 use crate::search::{Info, Score};
-use crate::time::Limits;
 use serde_json::json;
 use std::sync::mpsc::channel;
 use std::time::Duration;

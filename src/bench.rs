@@ -4,8 +4,8 @@
 
 use crate::engine::new_state;
 use crate::games::variants::Registry;
-use crate::time::Limits;
-use crate::tt::Table;
+use crate::search::time::Limits;
+use crate::search::tt::Table;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 

@@ -426,7 +426,7 @@ fn run_perft(
 struct AnalyseArgs {
     variants_file: Option<String>,
     variant: String,
-    limits: kaissa::time::Limits,
+    limits: kaissa::search::time::Limits,
     threads: usize,
     jobs: usize,
     hash: usize,

@@ -1,22 +1,23 @@
 //! `kaissa datagen`: self-play games that record quiet positions with the search's score and
-//! the game's result, as training data for tuning the evaluation (see `tuning/`).
+//! the game's result, as training data for tuning the evaluation (see `tuning/`). It plays any
+//! game through the [`Playable`] trait.
 //!
 //! Output, one position per line: `FEN | score | result`, the score in centipawns for the side
 //! to move, the result for the first player (1, 0.5 or 0).
 
-use crate::core::bitboard::Bitboard;
 use crate::core::definition::VariantDef;
+use crate::core::geometry::Color;
 use crate::core::outcome::Outcome;
-use crate::games::kaissa::any::AnyGame;
-use crate::games::kaissa::eval::EvalTables;
-use crate::games::kaissa::game::Game;
-use crate::games::kaissa::position::Position;
+use crate::core::playable::Playable;
+use crate::core::ruleset::PositionVisitor;
+use crate::core::tunable::Tunable;
+use crate::games;
+use crate::search::time::Limits;
+use crate::search::tt::Table;
 use crate::search::{Score, SearchParams, search};
-use crate::time::Limits;
-use crate::tt::Table;
-use crate::with_game;
 use rayon::prelude::*;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -75,14 +76,15 @@ fn next(seed: &mut u64) -> u64 {
     *seed
 }
 
-/// Plays one game and returns its quiet positions.
-fn play<B: Bitboard>(
-    g: &Arc<Game<B>>,
-    eval: &EvalTables<B>,
+/// Plays one game from `start` and returns its quiet positions.
+fn play<P: Playable>(
+    start: &P,
+    eval: &P::Eval,
+    def: &VariantDef,
     cfg: &DatagenConfig,
     mut seed: u64,
 ) -> Vec<Sample> {
-    let mut pos: Position<B> = g.start_position();
+    let mut pos = start.clone();
     let tt = Arc::new(Table::new(4));
     for _ in 0..cfg.random_plies {
         let mut l = Vec::new();
@@ -95,10 +97,10 @@ fn play<B: Bitboard>(
     }
     let mut pending: Vec<(String, i32)> = Vec::new();
     let outcome = loop {
-        if let Some(o) = pos.outcome() {
+        if let Some(o) = pos.outcome(def) {
             break Some(o);
         }
-        if pos.ply_count() > 600 {
+        if pos.moves_played() > 600 {
             break None;
         }
         let limits = Limits {
@@ -111,17 +113,16 @@ fn play<B: Bitboard>(
             &mut |_| {},
         );
         let Some(best) = r.best else { break None };
-        let quiet = pos.piece_at(best.to()).is_none() && best.promotes_to().is_none();
         if let Score::Cp(cp) = r.score
-            && quiet
-            && !pos.royal_attacked()
+            && !pos.is_noisy(best)
+            && !pos.in_danger()
         {
-            pending.push((pos.to_fen(), cp));
+            pending.push((pos.write_fen(), cp));
         }
         pos.make(best);
     };
     let result = match outcome {
-        Some(Outcome::Win(crate::core::geometry::Color::First, _)) => 1.0,
+        Some(Outcome::Win(Color::First, _)) => 1.0,
         Some(Outcome::Win(..)) => 0.0,
         _ => 0.5,
     };
@@ -131,32 +132,41 @@ fn play<B: Bitboard>(
         .collect()
 }
 
-/// Generates samples for a variant; `progress(games_done)` after each game.
+/// Generates samples for a variant of any game; `progress(games_done)` after each game.
 pub fn generate(
     def: &VariantDef,
     cfg: &DatagenConfig,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<Vec<Sample>, String> {
-    let game = AnyGame::new(def)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cfg.jobs.max(1))
-        .build()
-        .map_err(|e| e.to_string())?;
-    let done = std::sync::atomic::AtomicUsize::new(0);
-    Ok(with_game!(&game, g => {
-        let eval = EvalTables::for_game(g);
-        pool.install(|| {
-            (0..cfg.games)
-                .into_par_iter()
-                .flat_map_iter(|i| {
-                    let seed = (cfg.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
-                    let s = play(g, &eval, cfg, seed);
-                    progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
-                    s
-                })
-                .collect::<Vec<_>>()
-        })
-    }))
+    /// The games played from the definition's start position, once its type is known.
+    struct Games<'a> {
+        def: &'a VariantDef,
+        cfg: &'a DatagenConfig,
+        progress: &'a (dyn Fn(usize) + Sync),
+    }
+    impl PositionVisitor for Games<'_> {
+        type Output = Result<Vec<Sample>, String>;
+        fn visit<P: Playable + Tunable>(self, start: P, eval: P::Eval) -> Self::Output {
+            let Games { def, cfg, progress } = self;
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(cfg.jobs.max(1))
+                .build()
+                .map_err(|e| e.to_string())?;
+            let done = AtomicUsize::new(0);
+            Ok(pool.install(|| {
+                (0..cfg.games)
+                    .into_par_iter()
+                    .flat_map_iter(|i| {
+                        let seed = (cfg.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
+                        let s = play(&start, &eval, def, cfg, seed);
+                        progress(done.fetch_add(1, AtomicOrdering::Relaxed) + 1);
+                        s
+                    })
+                    .collect::<Vec<_>>()
+            }))
+        }
+    }
+    games::build(def, None, Games { def, cfg, progress })?
 }
 
 #[cfg(test)]

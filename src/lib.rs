@@ -1,9 +1,22 @@
 //! kaissa: a game engine for the chess-like games of fiction.
 //!
-//! The crate is layered: [`bitboard`] and [`geometry`] know cells; [`variant`] reads games as
-//! data; [`attacks`] and [`game`] compile a variant into move tables; [`position`] holds a
-//! position and plays moves; [`movegen`] lists legal moves and decides game ends; [`perft`]
-//! counts move trees. [`any`] picks the bitboard width per game.
+//! The crate is layered; arrows point down only (see README.md, "Architecture"):
+//!
+//! - [`core`]: the game-neutral layer: bit sets, cells and board geometry, moves, Zobrist
+//!   keys, colours, outcomes, the definition format, and the traits a game implements:
+//!   [`core::rules::Rules`] (what search and perft need), [`core::playable::Playable`] (FEN,
+//!   move text, outcome, board text), [`core::tunable::Tunable`] (the evaluation's weights as
+//!   a flat vector) and [`core::ruleset::Ruleset`] (the game as the registry sees it). It
+//!   imports nothing else of the crate.
+//! - [`games`]: one folder per game, each knowing only `core` and itself: [`games::kaissa`]
+//!   (the data-defined Kaissa family), [`games::caissa`], [`games::jikaida`]; `games/mod.rs`
+//!   is the registry (a rules name to its game), [`games::variants`] the named definitions.
+//! - [`search`]: generic over `Rules`: iterative deepening, workers, move ordering, the
+//!   transposition table, time, perft. It imports no game.
+//! - [`engine`]: the facade the protocols drive; one `GameState` for every game.
+//! - [`protocol`]: UCI and XBoard, parse and format only.
+//! - the tools on top: [`bench`], [`analyse`], [`datagen`], [`tournament`] (`kaissa match`),
+//!   [`results`] (results in words), and the command line (`cli.rs`).
 
 pub mod analyse;
 pub mod bench;
@@ -11,10 +24,7 @@ pub mod core;
 pub mod datagen;
 pub mod engine;
 pub mod games;
-pub mod perft;
 pub mod protocol;
 pub mod results;
 pub mod search;
-pub mod time;
 pub mod tournament;
-pub mod tt;

@@ -12,7 +12,7 @@ mod perft_data;
 use caissa_reference as reference;
 use kaissa::core::moves::Move;
 use kaissa::games::caissa::CaissaPosition;
-use kaissa::perft::{divide, perft};
+use kaissa::search::perft::{divide, perft};
 use perft_data::read_cases;
 
 #[test]

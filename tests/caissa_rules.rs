@@ -1,5 +1,5 @@
 //! The rules of Caïssa (RULINGS.md §2), one test per rule, against the engine's own
-//! implementation in `src/caissa/`.
+//! implementation in `src/games/caissa/`.
 //!
 //! Every test builds a small position by hand as a FEN (`<placement> <side> <noundo> <ply>`,
 //! ranks 7 down to 1, `*` an untiled square) and asserts the exact presence or absence of named
@@ -129,9 +129,9 @@ fn start_position_is_the_rulebook_array_with_white_to_move() {
 #[test]
 fn start_position_perft() {
     let mut p = pos(START_FEN);
-    assert_eq!(kaissa::perft::perft(&mut p, 1), 26);
-    assert_eq!(kaissa::perft::perft(&mut p, 2), 630);
-    assert_eq!(kaissa::perft::perft(&mut p, 3), 16_251);
+    assert_eq!(kaissa::search::perft::perft(&mut p, 1), 26);
+    assert_eq!(kaissa::search::perft::perft(&mut p, 2), 630);
+    assert_eq!(kaissa::search::perft::perft(&mut p, 3), 16_251);
     assert_eq!(p.to_fen(), START_FEN, "perft leaves the position as it was");
 }
 

@@ -5,8 +5,8 @@
 use kaissa::core::moves::Move;
 use kaissa::games::caissa::CaissaPosition;
 use kaissa::games::caissa::eval::DEFAULT;
+use kaissa::search::tt::Table;
 use kaissa::search::{Score, SearchParams, search};
-use kaissa::tt::Table;
 use std::sync::Arc;
 
 fn moves(p: &CaissaPosition) -> Vec<Move> {

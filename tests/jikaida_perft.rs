@@ -16,7 +16,7 @@ use kaissa::core::geometry::Color;
 use kaissa::core::moves::Move;
 use kaissa::games::jikaida::JikaidaPosition;
 use kaissa::games::jikaida::board::Board;
-use kaissa::perft::perft;
+use kaissa::search::perft::perft;
 use perft_data::read_cases;
 use std::sync::Arc;
 

@@ -1,5 +1,5 @@
 //! The rules of Poron Jikaida (RULINGS.md §3), one test per rule, against the engine's own
-//! implementation in `src/jikaida/`.
+//! implementation in `src/games/jikaida/`.
 //!
 //! Every test builds a small position by hand (placed piece by piece with [`fen`], which writes
 //! the FEN `<placement> <side> <fluttember> <fullmove>`) and asserts the exact list of the

@@ -7,8 +7,8 @@ use kaissa::core::moves::Move;
 use kaissa::games::jikaida::JikaidaPosition;
 use kaissa::games::jikaida::board::Board;
 use kaissa::games::jikaida::eval::DEFAULT;
+use kaissa::search::tt::Table;
 use kaissa::search::{Score, SearchParams, search};
-use kaissa::tt::Table;
 use std::sync::Arc;
 
 type Pos = JikaidaPosition<Wide<4>>;

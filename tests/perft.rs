@@ -59,7 +59,7 @@ fn check_file(variant: &str) {
         let mut pos = Position::from_fen(&g, &case.fen).unwrap();
         assert_eq!(pos.to_fen(), case.fen, "{variant}: FEN round trip");
         for (d, n) in &case.counts {
-            let got = kaissa::perft::perft(&mut pos, *d);
+            let got = kaissa::search::perft::perft(&mut pos, *d);
             assert_eq!(got, *n, "{variant} perft({d}) of {}", case.fen);
         }
     }
@@ -119,7 +119,7 @@ fn engine_agrees_with_reference_move_by_move() {
             let mut pos = g.start_position();
             for _ply in 0..120 {
                 let fen = pos.to_fen();
-                let mut mine: Vec<(String, u64)> = kaissa::perft::divide(&mut pos, 2)
+                let mut mine: Vec<(String, u64)> = kaissa::search::perft::divide(&mut pos, 2)
                     .into_iter()
                     .map(|(m, n)| (m.to_text(&g), n))
                     .collect();

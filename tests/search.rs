@@ -3,7 +3,7 @@
 
 use kaissa::engine::{Engine, SearchOutcome};
 use kaissa::search::Info;
-use kaissa::time::Limits;
+use kaissa::search::time::Limits;
 use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

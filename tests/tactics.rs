@@ -9,8 +9,8 @@ use kaissa::games::kaissa::eval::EvalTables;
 use kaissa::games::kaissa::game::{Game, MoveText};
 use kaissa::games::kaissa::position::Position;
 use kaissa::games::variants::Registry;
+use kaissa::search::tt::Table;
 use kaissa::search::{Score, SearchParams, search};
-use kaissa::tt::Table;
 use std::sync::Arc;
 
 fn setup(variant: &str, fen: &str) -> (Arc<Game<u128>>, Position<u128>) {

@@ -1,57 +1,61 @@
 //! Self-play strength check: the full search against a plain fixed-depth alpha-beta (no
 //! transposition table, no pruning or reductions, captures first, the same evaluation and
-//! quiescence over captures), on every Kaissa rule set, from seeded random openings played
-//! with both colours. Reports games, score and Elo with a 95% interval, and how each side
-//! placed its Home Stone.
+//! quiescence over captures), on every built-in rule set of every game (through the [`Rules`]
+//! and [`Playable`] traits), from seeded random openings played with both colours. Reports
+//! games, score and Elo with a 95% interval, and how each side placed its Home Stone (the
+//! drops of games that have them).
 //!
 //! Run: `cargo run --release --example strength -- [games-per-variant] [plain-depth]
 //! [engine-ms] [variant]`.
 
+use kaissa::core::definition::VariantDef;
 use kaissa::core::geometry::Color;
 use kaissa::core::moves::Move;
 use kaissa::core::outcome::{Outcome, WinReason};
-use kaissa::games::kaissa::eval::EvalTables;
-use kaissa::games::kaissa::game::Game;
-use kaissa::games::kaissa::position::Position;
+use kaissa::core::playable::Playable;
+use kaissa::core::rules::Rules;
+use kaissa::core::ruleset::PositionVisitor;
+use kaissa::core::tunable::Tunable;
+use kaissa::games;
 use kaissa::games::variants::Registry;
+use kaissa::search::time::Limits;
+use kaissa::search::tt::Table;
 use kaissa::search::{MATE, SearchParams, search};
-use kaissa::time::Limits;
-use kaissa::tt::Table;
 use rayon::prelude::*;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Plain alpha-beta: fixed depth, then quiescence over captures; captures ordered first.
-struct Plain<'a> {
-    eval: &'a EvalTables<u128>,
+struct Plain<'a, P: Rules> {
+    eval: &'a P::Eval,
     nodes: u64,
     /// Deepest ply quiescence may reach (bounds capture chains in open positions).
     qlimit: i32,
 }
 
-impl Plain<'_> {
-    fn terminal(pos: &Position<u128>, ply: i32) -> Option<i32> {
+impl<P: Rules> Plain<'_, P> {
+    fn terminal(pos: &P, ply: i32) -> Option<i32> {
         pos.decided()
             .map(|o| o.score_for(pos.side_to_move()) * (MATE - ply))
     }
 
-    fn ordered(pos: &Position<u128>, captures_only: bool) -> Vec<Move> {
+    fn ordered(pos: &P, captures_only: bool) -> Vec<Move> {
         let mut list = Vec::new();
         if captures_only {
             pos.generate_noisy(&mut list);
         } else {
             pos.generate(&mut list);
         }
-        list.sort_by_key(|m| u8::from(m.is_drop() || pos.piece_at(m.to()).is_none()));
+        list.sort_by_key(|&m| u8::from(!pos.is_noisy(m)));
         list
     }
 
-    fn quiesce(&mut self, pos: &mut Position<u128>, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+    fn quiesce(&mut self, pos: &mut P, mut alpha: i32, beta: i32, ply: i32) -> i32 {
         self.nodes += 1;
         if let Some(s) = Self::terminal(pos, ply) {
             return s;
         }
-        let stand = self.eval.evaluate(pos);
+        let stand = pos.evaluate(self.eval);
         if stand >= beta || ply > self.qlimit {
             return stand;
         }
@@ -68,14 +72,7 @@ impl Plain<'_> {
         alpha
     }
 
-    fn search(
-        &mut self,
-        pos: &mut Position<u128>,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        ply: i32,
-    ) -> i32 {
+    fn search(&mut self, pos: &mut P, depth: i32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
         if let Some(s) = Self::terminal(pos, ply) {
             return s;
         }
@@ -103,7 +100,7 @@ impl Plain<'_> {
         best
     }
 
-    fn best_move(&mut self, pos: &mut Position<u128>, depth: i32) -> Move {
+    fn best_move(&mut self, pos: &mut P, depth: i32) -> Move {
         let mut best = (Move::NULL, -MATE - 2);
         for mv in Self::ordered(pos, false) {
             pos.make(mv);
@@ -126,15 +123,16 @@ struct GameRecord {
     plain_moves: u32,
 }
 
-fn play(
-    g: &Arc<Game<u128>>,
-    eval: &EvalTables<u128>,
+fn play<P: Playable>(
+    start: &P,
+    def: &VariantDef,
+    eval: &P::Eval,
     opening: &[Move],
     engine_color: Color,
     plain_depth: i32,
     movetime: Duration,
 ) -> GameRecord {
-    let mut pos = g.start_position();
+    let mut pos = start.clone();
     for &m in opening {
         pos.make(m);
     }
@@ -142,10 +140,10 @@ fn play(
     let mut placements = Vec::new();
     let (mut plain_ms, mut plain_moves) = (0.0, 0);
     let outcome = loop {
-        if let Some(o) = pos.outcome() {
+        if let Some(o) = pos.outcome(def) {
             break Some(o);
         }
-        if pos.ply_count() >= 300 {
+        if pos.moves_played() >= 300 {
             break None;
         }
         let mv = if pos.side_to_move() == engine_color {
@@ -173,7 +171,7 @@ fn play(
             m
         };
         if mv.is_drop() {
-            placements.push(pos.fullmove());
+            placements.push(pos.moves_played() as u32 / 2 + 1);
         }
         pos.make(mv);
     };
@@ -186,7 +184,7 @@ fn play(
     };
     eprintln!(
         "game over after {} plies: engine {} as {:?} ({:?})",
-        pos.ply_count(),
+        pos.moves_played(),
         score,
         engine_color,
         outcome
@@ -197,6 +195,64 @@ fn play(
         placements,
         plain_ms,
         plain_moves,
+    }
+}
+
+/// The games of one rule set, played once its position type is known.
+struct RuleSet<'a> {
+    name: &'a str,
+    def: &'a VariantDef,
+    per_variant: usize,
+    plain_depth: i32,
+    movetime: Duration,
+}
+
+impl PositionVisitor for RuleSet<'_> {
+    type Output = Vec<GameRecord>;
+    fn visit<P: Playable + Tunable>(self, start: P, eval: P::Eval) -> Vec<GameRecord> {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ self.name.len() as u64;
+        let openings: Vec<Vec<Move>> = (0..self.per_variant.div_ceil(2))
+            .map(|_| {
+                let mut pos = start.clone();
+                let mut line = Vec::new();
+                for _ in 0..4 {
+                    let mut l = Vec::new();
+                    pos.generate(&mut l);
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let m = l[(seed % l.len() as u64) as usize];
+                    pos.make(m);
+                    line.push(m);
+                }
+                line
+            })
+            .collect();
+        let jobs: Vec<(usize, Color)> = (0..self.per_variant)
+            .map(|i| {
+                (
+                    i / 2,
+                    if i % 2 == 0 {
+                        Color::First
+                    } else {
+                        Color::Second
+                    },
+                )
+            })
+            .collect();
+        jobs.par_iter()
+            .map(|&(o, c)| {
+                play(
+                    &start,
+                    self.def,
+                    &eval,
+                    &openings[o],
+                    c,
+                    self.plain_depth,
+                    self.movetime,
+                )
+            })
+            .collect()
     }
 }
 
@@ -212,42 +268,19 @@ fn main() {
         if only.as_ref().is_some_and(|o| *o != name) {
             continue;
         }
-        let g = Arc::new(Game::<u128>::new(&registry.get(&name, &[]).unwrap()).unwrap());
-        let eval = EvalTables::for_game(&g);
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ name.len() as u64;
-        let openings: Vec<Vec<Move>> = (0..per_variant.div_ceil(2))
-            .map(|_| {
-                let mut pos = g.start_position();
-                let mut line = Vec::new();
-                for _ in 0..4 {
-                    let mut l = Vec::new();
-                    pos.generate(&mut l);
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let m = l[(seed % l.len() as u64) as usize];
-                    pos.make(m);
-                    line.push(m);
-                }
-                line
-            })
-            .collect();
-        let jobs: Vec<(usize, Color)> = (0..per_variant)
-            .map(|i| {
-                (
-                    i / 2,
-                    if i % 2 == 0 {
-                        Color::First
-                    } else {
-                        Color::Second
-                    },
-                )
-            })
-            .collect();
-        let records: Vec<GameRecord> = jobs
-            .par_iter()
-            .map(|&(o, c)| play(&g, &eval, &openings[o], c, plain_depth, movetime))
-            .collect();
+        let def = registry.get(&name, &[]).unwrap();
+        let records = games::build(
+            &def,
+            None,
+            RuleSet {
+                name: &name,
+                def: &def,
+                per_variant,
+                plain_depth,
+                movetime,
+            },
+        )
+        .unwrap();
         let s: f64 = records.iter().map(|r| r.score).sum();
         let missed = records.iter().filter(|r| r.missed_deadline).count();
         let places: Vec<u32> = records.iter().flat_map(|r| r.placements.clone()).collect();

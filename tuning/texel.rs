@@ -11,49 +11,87 @@
 //! K is fitted on the results first and then held.
 //!
 //! The descent minimises the mean squared difference between the target and
-//! `sigmoid(K * eval / 400)`, by coordinate descent with shrinking steps over every weight of
-//! `src/eval/params.rs` except the pawn (which anchors the scale: the search's margins are in
-//! centipawns) and each rule set's piece values. One sample in ten is held out and its error
-//! reported, to show the fit generalises. Prints `TUNED` entries (one per rule set given, all
-//! with the one fitted `Params`) and `OVERRIDES` to paste into `src/eval/params.rs`; tune one
-//! rule set at a time to give each its own weights. The descent starts from the first rule
-//! set's current weights.
+//! `sigmoid(K * eval / 400)`, by coordinate descent with shrinking steps over the weights each
+//! game gives as a flat vector ([`Tunable`]): for the Kaissa family every weight of
+//! `src/games/kaissa/eval/params.rs` except the pawn (which anchors the scale: the search's
+//! margins are in centipawns) and each rule set's piece values; for Caïssa and Jikaida the
+//! fields of their `CaissaParams` and `JikaidaParams`. Weights of the same name in several
+//! rule sets are one weight (the Kaissa family's `Params`). One sample in ten is held out and
+//! its error reported, to show the fit generalises. Prints, per rule set, the weights as its
+//! source declares them (for the Kaissa family a `TUNED` entry and `OVERRIDES` lines for
+//! `params.rs`); tune one rule set at a time to give each its own weights. The descent starts
+//! from the rule sets' current weights.
+//!
+//! Every game goes through the traits: the quiescence search and the leaf's evaluation use
+//! [`Rules`], the samples are read with [`Playable`].
 //!
 //! Run: `cargo run --release --example texel -- [--lambda L] VARIANT=FILE [VARIANT=FILE ...]`.
 
 use kaissa::core::geometry::Color;
 use kaissa::core::moves::Move;
 use kaissa::core::outcome::Outcome;
+use kaissa::core::playable::Playable;
 use kaissa::core::rules::Rules;
+use kaissa::core::ruleset::PositionVisitor;
+use kaissa::core::tunable::{Tunable, Weight};
 use kaissa::datagen::Sample;
-use kaissa::games::kaissa::eval::{EvalTables, params};
-use kaissa::games::kaissa::game::Game;
-use kaissa::games::kaissa::position::Position;
+use kaissa::games;
 use kaissa::games::variants::Registry;
 use rayon::prelude::*;
-use std::sync::Arc;
 
 /// Weight of the game result in the target (the rest is the search score).
 const DEFAULT_LAMBDA: f64 = 0.5;
 
 /// One resolved sample.
-struct Point {
+struct Point<P> {
     /// The quiet leaf of the sample's quiescence search.
-    leaf: Position<u128>,
+    leaf: P,
     /// The game's result for the first player.
     result: f64,
     /// The recorded search score, for the first player, centipawns.
     score: f64,
 }
 
-/// One rule set's data.
-struct Set {
-    name: String,
-    game: Arc<Game<u128>>,
-    train: Vec<Point>,
-    test: Vec<Point>,
-    /// Tunable piece letters and their values.
-    values: Vec<(char, i32)>,
+/// One rule set's data, whatever game plays it.
+trait Set: Sync {
+    /// The rule set's weights at the start, in its game's order.
+    fn weights(&self) -> &[Weight];
+    /// The sum of squared errors over the training (or held-out) points with the weights
+    /// `values` (in the order of [`Set::weights`]), and the number of points.
+    fn error(&self, values: &[i32], k: f64, lambda: f64, held_out: bool) -> (f64, usize);
+    /// The weights `values` as the game's source declares them.
+    fn text(&self, values: &[i32]) -> String;
+}
+
+/// A rule set's resolved samples, in its game's position type.
+struct Data<P> {
+    start: P,
+    weights: Vec<Weight>,
+    train: Vec<Point<P>>,
+    test: Vec<Point<P>>,
+}
+
+impl<P: Playable + Tunable> Set for Data<P> {
+    fn weights(&self) -> &[Weight] {
+        &self.weights
+    }
+
+    fn error(&self, values: &[i32], k: f64, lambda: f64, held_out: bool) -> (f64, usize) {
+        let t = self.start.with_weights(values);
+        let points = if held_out { &self.test } else { &self.train };
+        let total = points
+            .par_iter()
+            .map(|pt| {
+                let target = lambda * pt.result + (1.0 - lambda) * sigmoid(k, pt.score);
+                (target - sigmoid(k, white_eval(&t, &pt.leaf))).powi(2)
+            })
+            .sum::<f64>();
+        (total, points.len())
+    }
+
+    fn text(&self, values: &[i32]) -> String {
+        self.start.weights_text(values)
+    }
 }
 
 fn sigmoid(k: f64, cp: f64) -> f64 {
@@ -61,7 +99,7 @@ fn sigmoid(k: f64, cp: f64) -> f64 {
 }
 
 /// A score for the side to move of a decided position.
-fn decided_score(pos: &Position<u128>, o: Outcome) -> i32 {
+fn decided_score<P: Rules>(pos: &P, o: Outcome) -> i32 {
     match o {
         Outcome::Win(c, _) if c == pos.side_to_move() => 30_000,
         Outcome::Win(..) => -30_000,
@@ -70,9 +108,9 @@ fn decided_score(pos: &Position<u128>, o: Outcome) -> i32 {
 }
 
 /// Quiescence search over captures and promotions; fills `pv` with the line it believes.
-fn qsearch(
-    pos: &mut Position<u128>,
-    t: &EvalTables<u128>,
+fn qsearch<P: Rules>(
+    pos: &mut P,
+    t: &P::Eval,
     mut alpha: i32,
     beta: i32,
     pv: &mut Vec<Move>,
@@ -81,14 +119,14 @@ fn qsearch(
     if let Some(o) = pos.decided() {
         return decided_score(pos, o);
     }
-    let stand = t.evaluate(pos);
+    let stand = pos.evaluate(t);
     if stand >= beta {
         return stand;
     }
     alpha = alpha.max(stand);
     let mut moves = Vec::new();
     pos.generate_noisy(&mut moves);
-    moves.sort_by_cached_key(|&m| -Rules::noisy_value(pos, t, m));
+    moves.sort_by_cached_key(|&m| -pos.noisy_value(t, m));
     let mut child = Vec::new();
     for m in moves {
         pos.make(m);
@@ -108,8 +146,8 @@ fn qsearch(
 }
 
 /// The sample's quiet leaf, or `None` when it is in check or the line ends the game.
-fn resolve(mut pos: Position<u128>, t: &EvalTables<u128>) -> Option<Position<u128>> {
-    if pos.royal_attacked() || pos.decided().is_some() {
+fn resolve<P: Rules>(mut pos: P, t: &P::Eval) -> Option<P> {
+    if pos.in_danger() || pos.decided().is_some() {
         return None;
     }
     let mut pv = Vec::new();
@@ -124,8 +162,8 @@ fn resolve(mut pos: Position<u128>, t: &EvalTables<u128>) -> Option<Position<u12
 }
 
 /// The first player's evaluation of a leaf.
-fn white_eval(t: &EvalTables<u128>, pos: &Position<u128>) -> f64 {
-    let e = t.evaluate(pos) as f64;
+fn white_eval<P: Rules>(t: &P::Eval, pos: &P) -> f64 {
+    let e = pos.evaluate(t) as f64;
     if pos.side_to_move() == Color::First {
         e
     } else {
@@ -133,87 +171,103 @@ fn white_eval(t: &EvalTables<u128>, pos: &Position<u128>) -> f64 {
     }
 }
 
+/// The weights of every set as one vector: weights of the same name are one. Returns the
+/// names, values and steps, and for each set the index of each of its weights.
+fn merge(sets: &[Box<dyn Set>]) -> (Vec<Weight>, Vec<Vec<usize>>) {
+    let mut all: Vec<Weight> = Vec::new();
+    let mut index = Vec::new();
+    for s in sets {
+        let mut ix = Vec::new();
+        for w in s.weights() {
+            let i = match all.iter().position(|a| a.name == w.name) {
+                Some(i) => i,
+                None => {
+                    all.push(w.clone());
+                    all.len() - 1
+                }
+            };
+            ix.push(i);
+        }
+        index.push(ix);
+    }
+    (all, index)
+}
+
 /// Mean squared error over the training (or held-out) points of all sets.
-fn error(sets: &[Set], p: &params::Params, k: f64, lambda: f64, held_out: bool) -> f64 {
+fn error(
+    sets: &[Box<dyn Set>],
+    index: &[Vec<usize>],
+    values: &[i32],
+    k: f64,
+    lambda: f64,
+    held_out: bool,
+) -> f64 {
     let mut total = 0.0;
     let mut n = 0usize;
-    for s in sets {
-        let overrides: Vec<(&str, char, i32)> = s
-            .values
-            .iter()
-            .map(|&(l, v)| (s.name.as_str(), l, v))
-            .collect();
-        let t = EvalTables::with_overrides(&s.game, p, &overrides);
-        let points = if held_out { &s.test } else { &s.train };
-        total += points
-            .par_iter()
-            .map(|pt| {
-                let target = lambda * pt.result + (1.0 - lambda) * sigmoid(k, pt.score);
-                (target - sigmoid(k, white_eval(&t, &pt.leaf))).powi(2)
-            })
-            .sum::<f64>();
-        n += points.len();
+    for (s, ix) in sets.iter().zip(index) {
+        let own: Vec<i32> = ix.iter().map(|&i| values[i]).collect();
+        let (e, m) = s.error(&own, k, lambda, held_out);
+        total += e;
+        n += m;
     }
     total / n.max(1) as f64
 }
 
-/// Reads one rule set's data file and resolves its samples.
-fn load(name: &str, path: &str) -> Set {
-    let registry = Registry::builtin();
-    let def = registry.get(name, &[]).expect("known variant");
-    let game = Arc::new(Game::<u128>::new(&def).unwrap());
-    let text = std::fs::read_to_string(path).expect("readable data file");
-    let base = EvalTables::for_game(&game);
-    let lines: Vec<&str> = text.lines().collect();
-    let points: Vec<Option<Point>> = lines
-        .par_iter()
-        .map(|l| {
-            let s = Sample::parse(l).ok()?;
-            let pos = Position::from_fen(&game, &s.fen).ok()?;
-            let score = if pos.side_to_move() == Color::First {
-                s.score as f64
-            } else {
-                -(s.score as f64)
-            };
-            let leaf = resolve(pos, &base)?;
-            Some(Point {
-                leaf,
-                result: s.result,
-                score,
-            })
-        })
-        .collect();
-    let mut train = Vec::new();
-    let mut test = Vec::new();
-    for (i, p) in points.into_iter().enumerate() {
-        if let Some(p) = p {
-            if i % 10 == 9 {
-                test.push(p);
-            } else {
-                train.push(p);
+/// Reads one rule set's data file and resolves its samples, in the game that plays it.
+fn load(name: &str, path: &str) -> Box<dyn Set> {
+    struct Load<'a>(&'a str, &'a str);
+    impl PositionVisitor for Load<'_> {
+        type Output = Box<dyn Set>;
+        fn visit<P: Playable + Tunable>(self, start: P, base: P::Eval) -> Box<dyn Set> {
+            let Load(name, path) = self;
+            let text = std::fs::read_to_string(path).expect("readable data file");
+            let lines: Vec<&str> = text.lines().collect();
+            let points: Vec<Option<Point<P>>> = lines
+                .par_iter()
+                .map(|l| {
+                    let s = Sample::parse(l).ok()?;
+                    let pos = start.read_fen(&s.fen).ok()?;
+                    let score = if pos.side_to_move() == Color::First {
+                        s.score as f64
+                    } else {
+                        -(s.score as f64)
+                    };
+                    let leaf = resolve(pos, &base)?;
+                    Some(Point {
+                        leaf,
+                        result: s.result,
+                        score,
+                    })
+                })
+                .collect();
+            let mut train = Vec::new();
+            let mut test = Vec::new();
+            for (i, p) in points.into_iter().enumerate() {
+                if let Some(p) = p {
+                    if i % 10 == 9 {
+                        test.push(p);
+                    } else {
+                        train.push(p);
+                    }
+                }
             }
+            eprintln!(
+                "{name}: {} lines, {} training and {} held-out positions after resolving",
+                lines.len(),
+                train.len(),
+                test.len()
+            );
+            Box::new(Data {
+                weights: start.weights(&base),
+                start,
+                train,
+                test,
+            })
         }
     }
-    let values = game
-        .pieces
-        .iter()
-        .enumerate()
-        .filter(|(t, p)| !p.pawn && base.value[*t] != 0)
-        .map(|(t, p)| (p.letter, base.value[t]))
-        .collect();
-    eprintln!(
-        "{name}: {} lines, {} training and {} held-out positions after resolving",
-        lines.len(),
-        train.len(),
-        test.len()
-    );
-    Set {
-        name: name.to_string(),
-        game,
-        train,
-        test,
-        values,
-    }
+    let registry = Registry::builtin();
+    let def = registry.get(name, &[]).expect("known variant");
+    games::build(&def, None, Load(name, path)).expect("the variant builds")
 }
 
 fn main() {
@@ -231,17 +285,21 @@ fn main() {
         let (name, path) = arg.split_once('=').expect("arguments are VARIANT=FILE");
         sets.push(load(name, path));
     }
-    let first = sets.first().expect("give at least one VARIANT=FILE");
-    let mut p = params::for_variant(&first.name).clone();
+    assert!(!sets.is_empty(), "give at least one VARIANT=FILE");
+    let (weights, index) = merge(&sets);
+    let mut p: Vec<i32> = weights.iter().map(|w| w.value).collect();
+    let err = |p: &[i32], k: f64, lambda: f64, held_out: bool| {
+        error(&sets, &index, p, k, lambda, held_out)
+    };
     // Fit K on the results alone.
     let mut k = 1.0;
-    let mut best = error(&sets, &p, k, 1.0, false);
+    let mut best = err(&p, k, 1.0, false);
     for step in [0.5, 0.1, 0.02, 0.005] {
         loop {
             let mut improved = false;
             for cand in [k + step, k - step] {
                 if cand > 0.0 {
-                    let e = error(&sets, &p, cand, 1.0, false);
+                    let e = err(&p, cand, 1.0, false);
                     if e < best {
                         best = e;
                         k = cand;
@@ -254,68 +312,44 @@ fn main() {
             }
         }
     }
-    let mut best = error(&sets, &p, k, lambda, false);
-    let start_test = error(&sets, &p, k, lambda, true);
+    let mut best = err(&p, k, lambda, false);
+    let start_test = err(&p, k, lambda, true);
     eprintln!("K = {k:.3}, lambda = {lambda}: training error {best:.6}, held-out {start_test:.6}");
     for step in [16, 8, 4, 2, 1] {
         let mut round = 0;
         loop {
             round += 1;
             let mut improved = false;
-            let names: Vec<String> = p.clone().fields_mut().into_iter().map(|f| f.0).collect();
-            for (i, name) in names.iter().enumerate() {
-                if name == "pawn" {
+            for (i, w) in weights.iter().enumerate() {
+                if w.step == 0 {
                     continue;
                 }
-                for delta in [step, -step] {
-                    let mut cand = p.clone();
-                    *cand.fields_mut()[i].1 += delta;
-                    let e = error(&sets, &cand, k, lambda, false);
+                for delta in [step * w.step, -step * w.step] {
+                    p[i] += delta;
+                    let e = err(&p, k, lambda, false);
                     if e < best {
                         best = e;
-                        p = cand;
                         improved = true;
                         break;
                     }
-                }
-            }
-            for si in 0..sets.len() {
-                for vi in 0..sets[si].values.len() {
-                    for delta in [step * 2, -step * 2] {
-                        sets[si].values[vi].1 += delta;
-                        let e = error(&sets, &p, k, lambda, false);
-                        if e < best {
-                            best = e;
-                            improved = true;
-                            break;
-                        }
-                        sets[si].values[vi].1 -= delta;
-                    }
+                    p[i] -= delta;
                 }
             }
             eprintln!(
                 "step {step} round {round}: training error {best:.6}, held-out {:.6}",
-                error(&sets, &p, k, lambda, true)
+                err(&p, k, lambda, true)
             );
             if !improved || round >= 8 {
                 break;
             }
         }
     }
-    let end_test = error(&sets, &p, k, lambda, true);
+    let end_test = err(&p, k, lambda, true);
     println!(
         "// Texel-tuned: K = {k:.3}, lambda = {lambda}, training error {best:.6}, held-out {start_test:.6} -> {end_test:.6}"
     );
-    println!("pub const TUNED: &[(&str, Params)] = &[");
-    for s in &sets {
-        println!("    (\"{}\", {p:#?}),", s.name);
+    for (s, ix) in sets.iter().zip(&index) {
+        let own: Vec<i32> = ix.iter().map(|&i| p[i]).collect();
+        print!("{}", s.text(&own));
     }
-    println!("];");
-    println!("pub const OVERRIDES: &[(&str, char, i32)] = &[");
-    for s in &sets {
-        for (l, v) in &s.values {
-            println!("    (\"{}\", '{l}', {v}),", s.name);
-        }
-    }
-    println!("];");
 }

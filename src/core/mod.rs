@@ -13,4 +13,5 @@ pub mod outcome;
 pub mod playable;
 pub mod rules;
 pub mod ruleset;
+pub mod tunable;
 pub mod zobrist;

@@ -9,14 +9,16 @@ use super::definition::VariantDef;
 use super::geometry::Color;
 use super::outcome::{DrawReason, Outcome, WinReason};
 use super::playable::Playable;
+use super::tunable::Tunable;
 
 /// What to do with a game's position once its concrete type is known: the engine builds its
 /// game state from it, the tools their searches.
 pub trait PositionVisitor {
     /// What the visit gives.
     type Output;
-    /// Called with the position and the game's default evaluation weights.
-    fn visit<P: Playable>(self, pos: P, eval: P::Eval) -> Self::Output;
+    /// Called with the position and the game's default evaluation weights (every game's
+    /// position is both [`Playable`] and [`Tunable`]).
+    fn visit<P: Playable + Tunable>(self, pos: P, eval: P::Eval) -> Self::Output;
 }
 
 /// One game (or family of games) as the registry sees it.
@@ -106,5 +108,5 @@ fn piece_name(def: &VariantDef, letter: Option<&String>) -> String {
 /// The visit that keeps nothing: building a position only to check that it builds.
 impl PositionVisitor for () {
     type Output = ();
-    fn visit<P: Playable>(self, _pos: P, _eval: P::Eval) {}
+    fn visit<P: Playable + Tunable>(self, _pos: P, _eval: P::Eval) {}
 }

@@ -8,10 +8,11 @@ use crate::core::geometry::Color;
 use crate::core::outcome::Outcome;
 use crate::core::playable::Playable;
 use crate::core::ruleset::PositionVisitor;
+use crate::core::tunable::Tunable;
 use crate::games;
+use crate::search::time::Limits;
+use crate::search::tt::Table;
 use crate::search::{Info, SearchParams, Signals, search};
-use crate::time::Limits;
-use crate::tt::Table;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -114,7 +115,7 @@ impl<P: Playable> GameState for PlayState<P> {
     }
 
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
-        let rows = crate::perft::divide(&mut self.pos, depth);
+        let rows = crate::search::perft::divide(&mut self.pos, depth);
         let mut rows: Vec<(String, u64)> = rows
             .into_iter()
             .map(|(m, n)| (self.pos.move_text(m), n))
@@ -124,7 +125,7 @@ impl<P: Playable> GameState for PlayState<P> {
     }
 
     fn perft(&mut self, depth: u32) -> u64 {
-        crate::perft::perft(&mut self.pos, depth)
+        crate::search::perft::perft(&mut self.pos, depth)
     }
 
     fn board_text(&self) -> String {
@@ -195,7 +196,7 @@ struct ToState<'a>(&'a VariantDef);
 
 impl PositionVisitor for ToState<'_> {
     type Output = Box<dyn Played>;
-    fn visit<P: Playable>(self, pos: P, eval: P::Eval) -> Box<dyn Played> {
+    fn visit<P: Playable + Tunable>(self, pos: P, eval: P::Eval) -> Box<dyn Played> {
         Box::new(PlayState::new(self.0.clone(), Arc::new(eval), pos))
     }
 }

@@ -5,8 +5,8 @@ use super::{Event, Flow, Mode, Out};
 use crate::core::geometry::Color;
 use crate::core::outcome::Outcome;
 use crate::engine::{Engine, Options, SearchOutcome};
+use crate::search::time::Limits;
 use crate::search::{Info, Score};
-use crate::time::Limits;
 use std::sync::mpsc::Sender;
 use std::time::Duration;
 

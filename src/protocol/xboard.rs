@@ -226,7 +226,7 @@ impl Xboard {
         if self.engine.state().outcome().is_some() {
             return;
         }
-        let limits = crate::time::Limits {
+        let limits = crate::search::time::Limits {
             infinite: true,
             ..Default::default()
         };
@@ -234,7 +234,7 @@ impl Xboard {
     }
 
     /// Starts a search of the kind `kind` with `limits` in the background.
-    fn start(&mut self, limits: crate::time::Limits, kind: Busy) {
+    fn start(&mut self, limits: crate::search::time::Limits, kind: Busy) {
         self.generation += 1;
         self.busy = kind;
         let generation = self.generation;

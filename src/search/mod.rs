@@ -4,12 +4,15 @@
 //! through a callback, and the protocol layer formats it.
 
 pub mod ordering;
+pub mod perft;
+pub mod time;
+pub mod tt;
 pub mod worker;
 
 use crate::core::moves::Move;
 use crate::core::rules::Rules;
-use crate::time::{Budget, Limits, budget};
-use crate::tt::Table;
+use crate::search::time::{Budget, Limits, budget};
+use crate::search::tt::Table;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtOrd};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

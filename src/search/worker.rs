@@ -8,7 +8,7 @@ use super::{CONTEMPT, Control, MATE, MAX_PLY, Score, from_tt, to_tt};
 use crate::core::moves::Move;
 use crate::core::outcome::Outcome;
 use crate::core::rules::Rules;
-use crate::tt::{Bound, Entry};
+use crate::search::tt::{Bound, Entry};
 
 /// Search state private to one thread.
 pub struct Worker<'a, P: Rules> {

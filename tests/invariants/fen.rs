@@ -8,7 +8,7 @@ use crate::{
 use kaissa::core::bitboard::Bitboard;
 use kaissa::games::kaissa::game::Game;
 use kaissa::games::kaissa::position::Position;
-use kaissa::perft::perft;
+use kaissa::search::perft::perft;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 

@@ -7,7 +7,7 @@ use kaissa::core::bitboard::Bitboard;
 use kaissa::games::kaissa::game::{Game, MoveText};
 use kaissa::games::kaissa::position::Position;
 use kaissa::games::variants::Registry;
-use kaissa::perft::{divide, perft};
+use kaissa::search::perft::{divide, perft};
 use std::collections::HashSet;
 use std::sync::Arc;
 

@@ -7,7 +7,7 @@ use kaissa::core::bitboard::Bitboard;
 use kaissa::games::kaissa::any::AnyGame;
 use kaissa::games::kaissa::game::Game;
 use kaissa::games::variants::Registry;
-use kaissa::perft::perft;
+use kaissa::search::perft::perft;
 use kaissa::with_game;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;

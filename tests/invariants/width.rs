@@ -7,7 +7,7 @@ use kaissa::games::kaissa::any::AnyGame;
 use kaissa::games::kaissa::game::Game;
 use kaissa::games::kaissa::position::Position;
 use kaissa::games::variants::{Registry, VariantDef};
-use kaissa::perft::perft;
+use kaissa::search::perft::perft;
 use std::sync::Arc;
 
 /// perft(1..=depth) of each FEN, for `def` compiled with width `B`.

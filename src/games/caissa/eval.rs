@@ -13,6 +13,7 @@ use super::movegen::piece_reach;
 use super::position::CaissaPosition;
 use super::{BISHOP, KNIGHT, QUEEN, ROOK};
 use crate::core::geometry::Color;
+use crate::core::tunable::{Tunable, Weight, array_fields, read_fields, write_fields};
 
 /// The weights of the Caïssa evaluation, all in centipawns (the one place they live).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -147,5 +148,57 @@ impl CaissaParams {
 
     fn side(&self, pos: &CaissaPosition, us: Color) -> i32 {
         self.terms(pos, us).iter().map(|t| t.1).sum()
+    }
+}
+
+impl CaissaParams {
+    /// Every weight by name, mutable, for tuners (`value[i]` one by one).
+    pub fn fields_mut(&mut self) -> Vec<(String, &mut i32)> {
+        let CaissaParams {
+            value,
+            escape,
+            no_escape,
+            queen_mobility,
+            room,
+            frozen,
+            threat,
+            activity,
+            closeness,
+            tempo,
+        } = self;
+        let mut v = array_fields("value", value);
+        v.extend([
+            ("escape".into(), escape),
+            ("no_escape".into(), no_escape),
+            ("queen_mobility".into(), queen_mobility),
+            ("room".into(), room),
+            ("frozen".into(), frozen),
+            ("threat".into(), threat),
+            ("activity".into(), activity),
+            ("closeness".into(), closeness),
+            ("tempo".into(), tempo),
+        ]);
+        v
+    }
+}
+
+/// Caïssa's weights to a tuner: every field of [`CaissaParams`], piece values in double steps.
+impl Tunable for CaissaPosition {
+    fn weights(&self, eval: &CaissaParams) -> Vec<Weight> {
+        let mut p = *eval;
+        read_fields(p.fields_mut(), |name| {
+            if name.starts_with("value") { 2 } else { 1 }
+        })
+    }
+
+    fn with_weights(&self, values: &[i32]) -> CaissaParams {
+        let mut p = DEFAULT;
+        write_fields(p.fields_mut(), values);
+        p
+    }
+
+    /// The weights as the `DEFAULT` of `src/games/caissa/eval.rs`.
+    fn weights_text(&self, values: &[i32]) -> String {
+        format!("{:#?}\n", self.with_weights(values))
     }
 }

@@ -10,9 +10,10 @@
 
 use super::board::Board;
 use super::position::JikaidaPosition;
-use super::{DELDAR, KINDS, SWOD};
+use super::{DELDAR, KINDS, KING, SWOD};
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;
+use crate::core::tunable::{Tunable, Weight, array_fields, read_fields, write_fields};
 
 /// The weights of the Jikaida evaluation, in centipawns (the one place they live).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -129,6 +130,64 @@ impl JikaidaParams {
             ("swods", swods),
             ("king safety", safety),
         ]
+    }
+}
+
+impl JikaidaParams {
+    /// Every weight by name, mutable, for tuners (`value[i]` one by one, by kind).
+    pub fn fields_mut(&mut self) -> Vec<(String, &mut i32)> {
+        let JikaidaParams {
+            value,
+            mobility,
+            swod_advance,
+            swod_near_promotion,
+            propt,
+            king_attackers,
+            king_shelter,
+            vault_line,
+            tempo,
+        } = self;
+        let mut v = array_fields("value", value);
+        v.extend([
+            ("mobility".into(), mobility),
+            ("swod_advance".into(), swod_advance),
+            ("swod_near_promotion".into(), swod_near_promotion),
+            ("propt".into(), propt),
+            ("king_attackers".into(), king_attackers),
+            ("king_shelter".into(), king_shelter),
+            ("vault_line".into(), vault_line),
+            ("tempo".into(), tempo),
+        ]);
+        v
+    }
+}
+
+/// Jikaida's weights to a tuner: every field of [`JikaidaParams`]; the King's value (0) and
+/// the Swod's (which anchors the scale) are held, the other values move in double steps.
+impl<B: Bitboard> Tunable for JikaidaPosition<B> {
+    fn weights(&self, eval: &JikaidaParams) -> Vec<Weight> {
+        let held = [format!("value[{KING}]"), format!("value[{SWOD}]")];
+        let mut p = *eval;
+        read_fields(p.fields_mut(), |name| {
+            if held.iter().any(|h| h == name) {
+                0
+            } else if name.starts_with("value") {
+                2
+            } else {
+                1
+            }
+        })
+    }
+
+    fn with_weights(&self, values: &[i32]) -> JikaidaParams {
+        let mut p = DEFAULT;
+        write_fields(p.fields_mut(), values);
+        p
+    }
+
+    /// The weights as the `DEFAULT` of `src/games/jikaida/eval.rs`.
+    fn weights_text(&self, values: &[i32]) -> String {
+        format!("{:#?}\n", self.with_weights(values))
     }
 }
 

@@ -1,6 +1,6 @@
 //! XBoard's time controls (`level`, `st`, `sd`, `time`, `otim`) and the search limits they give.
 
-use crate::time::Limits;
+use crate::search::time::Limits;
 use std::time::Duration;
 
 /// The time control the GUI set.

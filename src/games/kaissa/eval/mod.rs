@@ -7,6 +7,7 @@
 //! mirrored top to bottom with colours swapped evaluates the same.
 
 pub mod params;
+mod tunable;
 
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::{Color, Geometry, Rect};
@@ -60,6 +61,11 @@ impl<B: Bitboard> EvalTables<B> {
     /// ([`params::for_variant`]) and the built-in value overrides.
     pub fn for_game(game: &Game<B>) -> Self {
         Self::new(game, params::for_variant(&game.def.name))
+    }
+
+    /// The weights the tables were built with.
+    pub fn params(&self) -> &Params {
+        &self.params
     }
 
     /// Builds the tables of a game with the given weights and the built-in value overrides.

@@ -1,0 +1,73 @@
+//! The Kaissa family's evaluation as a tuner sees it ([`Tunable`]): every weight of
+//! [`Params`] (shared by the rule sets: same names) followed by the rule set's own piece values
+//! (named `VARIANT LETTER`), the pieces whose value is not derived (pawns) nor zero (royal).
+
+use super::EvalTables;
+use super::params::Params;
+use crate::core::bitboard::Bitboard;
+use crate::core::tunable::{Tunable, Weight, read_fields, write_fields};
+use crate::games::kaissa::position::Position;
+
+/// The piece types whose value is tuned per rule set: not pawns, not royal (value 0).
+fn valued<B: Bitboard>(pos: &Position<B>, eval: &EvalTables<B>) -> Vec<usize> {
+    let g = pos.game();
+    (0..g.types())
+        .filter(|&t| !g.pieces[t].pawn && eval.value[t] != 0)
+        .collect()
+}
+
+/// `base` with its fields set from the first values of `values` (in the order of
+/// [`Params::fields_mut`]), and how many values that took.
+fn params_from(base: &Params, values: &[i32]) -> (Params, usize) {
+    let mut p = base.clone();
+    let n = write_fields(p.fields_mut(), values);
+    (p, n)
+}
+
+impl<B: Bitboard> Tunable for Position<B> {
+    /// The pawn's value anchors the scale (the search's margins are in centipawns) and is
+    /// held; piece values move in double steps.
+    fn weights(&self, eval: &EvalTables<B>) -> Vec<Weight> {
+        let g = self.game();
+        let mut p = eval.params().clone();
+        let mut w = read_fields(p.fields_mut(), |name| if name == "pawn" { 0 } else { 1 });
+        for t in valued(self, eval) {
+            w.push(Weight {
+                name: format!("{} {}", g.def.name, g.pieces[t].letter),
+                value: eval.value[t],
+                step: 2,
+            });
+        }
+        w
+    }
+
+    fn with_weights(&self, values: &[i32]) -> EvalTables<B> {
+        let g = self.game();
+        let base = EvalTables::for_game(g);
+        let (p, n) = params_from(base.params(), values);
+        let overrides: Vec<(&str, char, i32)> = valued(self, &base)
+            .into_iter()
+            .zip(&values[n..])
+            .map(|(t, &v)| (g.def.name.as_str(), g.pieces[t].letter, v))
+            .collect();
+        EvalTables::with_overrides(g, &p, &overrides)
+    }
+
+    /// A `TUNED` entry and the `OVERRIDES` lines for `src/games/kaissa/eval/params.rs`.
+    fn weights_text(&self, values: &[i32]) -> String {
+        let g = self.game();
+        let base = EvalTables::for_game(g);
+        let (p, n) = params_from(base.params(), values);
+        let mut s = format!(
+            "// TUNED entry:\n    (\"{}\", {p:#?}),\n// OVERRIDES entries:\n",
+            g.def.name
+        );
+        for (t, v) in valued(self, &base).into_iter().zip(&values[n..]) {
+            s.push_str(&format!(
+                "    (\"{}\", '{}', {v}),\n",
+                g.def.name, g.pieces[t].letter
+            ));
+        }
+        s
+    }
+}
