@@ -1,6 +1,6 @@
 //! An independent, deliberately simple and slow reference move generator for Kenneth Bulmer's
 //! Poron Jikaida (RULINGS.md section 3), written only from the rules text so that the engine's
-//! own generator in `src/jikaida/` can be checked against a second reading of them. It shares no
+//! own generator in `src/games/jikaida/` can be checked against a second reading of them. It shares no
 //! code with the `kaissa` crate: a plain mailbox (`Vec<Option<Piece>>`), copy-make, and every
 //! rule walked square by square. Integration tests use it as `mod jikaida_reference;`.
 //!

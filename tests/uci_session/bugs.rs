@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 /// Expected: the engine stays responsive (refuses the second `go` or stops the first one,
 /// answering it), so `readyok` comes and `stop`/`quit` work.
 /// Actual: `Engine::go` joins the running search thread without stopping it
-/// (src/engine.rs `go` calls `self.wait()`), so the protocol loop blocks for ever: no
+/// (src/engine/mod.rs `go` calls `self.wait()`), so the protocol loop blocks for ever: no
 /// `readyok`, and `stop` and `quit` are never read. The same happens after `go ponder`.
 #[test]
 fn go_during_an_infinite_search_keeps_the_engine_responsive() {
