@@ -15,7 +15,7 @@
 //!   transposition table, time, perft. It imports no game.
 //! - [`engine`]: the facade the protocols drive; one `GameState` for every game.
 //! - [`protocol`]: UCI and XBoard, parse and format only.
-//! - the tools on top: [`bench`], [`analyse`], [`datagen`], [`tournament`] (`kaissa match`),
+//! - the tools on top: [`mod@bench`], [`analyse`], [`datagen`], [`tournament`] (`kaissa match`),
 //!   [`results`] (results in words), and the command line (`cli.rs`).
 
 pub mod analyse;

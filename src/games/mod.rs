@@ -1,5 +1,5 @@
 //! The games, one folder each, each knowing only [`crate::core`] and itself, and the registry
-//! that maps a definition's `rules` name to the game that plays it. The [`registry!`] line
+//! that maps a definition's `rules` name to the game that plays it. The `registry!` line
 //! below is the one place that lists the games: a new game is one folder implementing
 //! [`Ruleset`] and one name added there. [`variants`] keeps the named definitions (built-in
 //! and loaded from files).

@@ -1,5 +1,5 @@
 //! The bitboard width is chosen once per game, here, at the boundary: an [`AnyGame`] holds a
-//! game compiled for the narrowest width that fits its board, and [`with_game!`] runs generic
+//! game compiled for the narrowest width that fits its board, and [`crate::with_game!`] runs generic
 //! code on it, so the hot loops are monomorphised and never dispatch dynamically.
 
 use crate::core::bitboard::Wide;
