@@ -195,4 +195,21 @@ mod tests {
         assert!(samples.len() > 10);
         assert!(samples.iter().all(|s| [0.0, 0.5, 1.0].contains(&s.result)));
     }
+
+    #[test]
+    fn caissa_and_jikaida_games_produce_samples() {
+        let registry = Registry::builtin();
+        for name in ["caissa", "jikaida"] {
+            let def = registry.get(name, &[]).unwrap();
+            let cfg = DatagenConfig {
+                games: 1,
+                nodes: 200,
+                random_plies: 2,
+                seed: 3,
+                jobs: 1,
+            };
+            let samples = generate(&def, &cfg, &|_| {}).unwrap();
+            assert!(!samples.is_empty(), "{name}");
+        }
+    }
 }
