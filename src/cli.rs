@@ -116,7 +116,8 @@ enum Command {
     /// Example: kaissa match --engine "cmd=./kaissa name=new" --engine "cmd=./old name=old"
     /// --games 200 --tc 5+0.05 --sprt "elo0=0 elo1=10" --pgn games.pgn
     Match {
-        /// An engine: `cmd=PROGRAM name=NAME option.Hash=64 ...` (quote cmd to give arguments).
+        /// An engine: `cmd=PROGRAM name=NAME option.Hash=64 option.Use NNUE=false ...` (quote cmd
+        /// to give arguments; option.VariantPath=FILE replaces --variants for this engine).
         #[arg(long = "engine", value_name = "SPEC")]
         engines: Vec<String>,
         /// The game.
