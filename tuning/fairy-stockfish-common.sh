@@ -1,0 +1,35 @@
+# Shared by vs-fairy-stockfish.sh and depth-vs-fairy-stockfish.sh (sourced, not run): where
+# the project and the anchors are, and the two builds.
+#   root      the project root (this file's folder's parent)
+#   anchors   ../shared/anchors beside the project root (where CI and sessions have them)
+#   fsf_dir   where Fairy-Stockfish is built (target/fairy-stockfish unless set before)
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+anchors=$root/../shared/anchors
+fsf_dir=${fsf_dir:-$root/target/fairy-stockfish}
+
+die() {
+  echo "$(basename "$0"): $*" >&2
+  exit 1
+}
+
+# needs_value OPTION COUNT: the option has a value after it.
+needs_value() {
+  [ "$2" -ge 2 ] || die "$1 needs a value (see --help)"
+}
+
+# build_engines: Fairy-Stockfish into $fsf_dir (reused if already there) and kaissa release;
+# sets fsf, kaissa, toml and ini.
+build_engines() {
+  [ -d "$anchors" ] || die "no anchors at $anchors (expected ../shared/anchors beside the project)"
+  toml=$anchors/merchants-first.toml
+  ini=$anchors/merchants-first.ini
+  fsf=$fsf_dir/fairy-stockfish
+  if [ ! -x "$fsf" ]; then
+    echo "building Fairy-Stockfish into $fsf_dir ..." >&2
+    "$anchors/build-fairy-stockfish" "$fsf_dir" >&2
+  fi
+  echo "building kaissa (release) ..." >&2
+  (cd "$root" && cargo build --release --quiet)
+  kaissa=$root/target/release/kaissa
+}
