@@ -24,21 +24,7 @@ and nodes per second too.
 USAGE
 }
 
-while [ $# -gt 0 ]; do
-  case $1 in
-    -h | --help) usage; exit 0 ;;
-    --movetime | --hash | --fens | --fsf-dir)
-      needs_value "$1" $#
-      case $1 in
-        --movetime) movetime=$2 ;;
-        --hash) hash=$2 ;;
-        --fens) fens=$2 ;;
-        --fsf-dir) fsf_dir=$2 ;;
-      esac
-      shift 2 ;;
-    *) die "unknown argument '$1' (see --help)" ;;
-  esac
-done
+parse_args "movetime hash fens fsf_dir" "$@"
 
 build_engines
 [ -r "$fens" ] || die "cannot read $fens"

@@ -13,9 +13,24 @@ die() {
   exit 1
 }
 
-# needs_value OPTION COUNT: the option has a value after it.
-needs_value() {
-  [ "$2" -ge 2 ] || die "$1 needs a value (see --help)"
+# parse_args "NAME ..." ARGS...: each `--NAME VALUE` (dashes in NAME as underscores in the
+# variable) sets the variable NAME, for the NAMEs listed; -h or --help prints `usage`.
+parse_args() {
+  local names=" $1 " var
+  shift
+  while [ $# -gt 0 ]; do
+    case $1 in
+      -h | --help) usage; exit 0 ;;
+      --?*)
+        var=${1#--}
+        var=${var//-/_}
+        [[ $names == *" $var "* ]] || die "unknown argument '$1' (see --help)"
+        [ $# -ge 2 ] || die "$1 needs a value (see --help)"
+        printf -v "$var" '%s' "$2"
+        shift 2 ;;
+      *) die "unknown argument '$1' (see --help)" ;;
+    esac
+  done
 }
 
 # build_engines: Fairy-Stockfish into $fsf_dir (reused if already there) and kaissa release;

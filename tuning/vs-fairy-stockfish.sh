@@ -11,7 +11,7 @@ games=40
 tc=10+0.1
 concurrency=1
 seed=1
-plies=6
+random_plies=6
 hash=64
 overhead=50
 pgn=$root/target/vs-fairy-stockfish/games.pgn
@@ -30,7 +30,7 @@ options (defaults in brackets):
   --concurrency N    games played at once [$concurrency]
   --seed S           seed of the random openings [$seed]
   --random-plies K   random plies from the start for each opening pair; the first two are
-                     the Home Stone placements [$plies]
+                     the Home Stone placements [$random_plies]
   --hash MIB         hash table of each engine [$hash]
   --overhead MS      Move Overhead of each engine: time kept back per move for the pipes
                      and a loaded machine (the arbiter gives no grace; Fairy-Stockfish's own
@@ -45,26 +45,7 @@ read from ../shared/anchors beside the project root: $anchors
 USAGE
 }
 
-while [ $# -gt 0 ]; do
-  case $1 in
-    -h | --help) usage; exit 0 ;;
-    --games | --tc | --concurrency | --seed | --random-plies | --hash | --overhead | --pgn | --fsf-dir)
-      needs_value "$1" $#
-      case $1 in
-        --games) games=$2 ;;
-        --tc) tc=$2 ;;
-        --concurrency) concurrency=$2 ;;
-        --seed) seed=$2 ;;
-        --random-plies) plies=$2 ;;
-        --hash) hash=$2 ;;
-        --overhead) overhead=$2 ;;
-        --pgn) pgn=$2 ;;
-        --fsf-dir) fsf_dir=$2 ;;
-      esac
-      shift 2 ;;
-    *) die "unknown argument '$1' (see --help)" ;;
-  esac
-done
+parse_args "games tc concurrency seed random_plies hash overhead pgn fsf_dir" "$@"
 
 build_engines
 
@@ -73,13 +54,13 @@ rm -f "$pgn"
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null | head -1)
 echo "kaissa $commit${dirty:+ (with uncommitted changes)} against $("$fsf" <<<quit | head -1)" >&2
-echo "merchants-first, $games games at $tc, concurrency $concurrency, seed $seed, $plies random plies, hash $hash, overhead $overhead ms" >&2
+echo "merchants-first, $games games at $tc, concurrency $concurrency, seed $seed, $random_plies random plies, hash $hash, overhead $overhead ms" >&2
 
 "$kaissa" --variants "$toml" match --variant merchants-first \
   --engine "cmd='$kaissa' name=kaissa option.Threads=1 option.Hash=$hash option.Move Overhead=$overhead" \
   --engine "cmd='$fsf' name=fairy-stockfish 'option.VariantPath=$ini' option.Use NNUE=false option.Threads=1 option.Hash=$hash option.Move Overhead=$overhead" \
   --games "$games" --tc "$tc" --concurrency "$concurrency" --seed "$seed" \
-  --random-plies "$plies" --pgn "$pgn"
+  --random-plies "$random_plies" --pgn "$pgn"
 "$kaissa" --variants "$toml" match --check-pgn "$pgn"
 for who in Yellow Red; do
   echo "$who lost on time: $(grep -c "^\[Termination \"$who loses on time\"\]" "$pgn" || true)"
