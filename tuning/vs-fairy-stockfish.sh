@@ -62,6 +62,9 @@ echo "merchants-first, $games games at $tc, concurrency $concurrency, seed $seed
   --games "$games" --tc "$tc" --concurrency "$concurrency" --seed "$seed" \
   --random-plies "$random_plies" --pgn "$pgn"
 "$kaissa" --variants "$toml" match --check-pgn "$pgn"
-for who in Yellow Red; do
-  echo "$who lost on time: $(grep -c "^\[Termination \"$who loses on time\"\]" "$pgn" || true)"
-done
+# Losses on time per engine (Yellow is the PGN's White, Red its Black).
+awk -F'"' '
+  /^\[White / { w = $2 } /^\[Black / { b = $2 }
+  /^\[Termination "Yellow loses on time"\]/ { n[w]++ }
+  /^\[Termination "Red loses on time"\]/ { n[b]++ }
+  END { printf "lost on time: kaissa %d, fairy-stockfish %d\n", n["kaissa"], n["fairy-stockfish"] }' "$pgn"
