@@ -19,7 +19,8 @@ use std::time::Instant;
     after_help = "Examples:\n  kaissa                                   protocol mode (then type `uci` or `xboard`)\n  kaissa perft --variant merchants 5       count the move tree of Merchants Kaissa\n  kaissa bench                             the search's node signature and speed\n  kaissa analyse --depth 8 positions.fen   analyse a file of positions\n  kaissa variants --show gorean            print a definition to copy and edit"
 )]
 struct Cli {
-    /// Load more variant definitions from this TOML file (format: README.md).
+    /// Load more variant definitions from this TOML file (format: README.md), for a subcommand
+    /// or, with none, for protocol mode (UCI_Variant and XBoard's variants then offer them).
     #[arg(long, global = true, value_name = "FILE")]
     variants: Option<String>,
 
@@ -116,7 +117,8 @@ enum Command {
     /// Example: kaissa match --engine "cmd=./kaissa name=new" --engine "cmd=./old name=old"
     /// --games 200 --tc 5+0.05 --sprt "elo0=0 elo1=10" --pgn games.pgn
     Match {
-        /// An engine: `cmd=PROGRAM name=NAME option.Hash=64 ...` (quote cmd to give arguments).
+        /// An engine: `cmd=PROGRAM name=NAME option.Hash=64 option.Use NNUE=false ...` (quote cmd
+        /// to give arguments; option.VariantPath=FILE replaces --variants for this engine).
         #[arg(long = "engine", value_name = "SPEC")]
         engines: Vec<String>,
         /// The game.
@@ -213,11 +215,10 @@ fn execute(cli: Cli) -> Result<(), String> {
         log::info!("loaded variants {names:?} from {path}");
     }
     let Some(command) = cli.command else {
-        if cli.variants.is_some() {
-            return Err("--variants is for subcommands; in protocol mode use the VariantPath option or 'load FILE'".into());
-        }
+        // Protocol mode: the games of --variants are loaded (and checked) above, before the
+        // first command, as a GUI's engine command line gives them.
         let stdin = std::io::BufReader::new(std::io::stdin());
-        kaissa::protocol::run(Box::new(stdin), kaissa::protocol::Out::stdout());
+        kaissa::protocol::run_with(Box::new(stdin), kaissa::protocol::Out::stdout(), registry);
         return Ok(());
     };
     match command {

@@ -17,8 +17,11 @@
 //! - `matches`: a round robin of four configurations with `--concurrency 2` (PGN, table,
 //!   `--check-pgn`), SPRT runs that stop early with H1 / H0, the table's statistics.
 //! - `protocol`: what the arbiter sends (handshake, variant, options, `ucinewgame`,
-//!   `position` with the whole history, `go` with both clocks and increments, `quit`), and a
-//!   variant loaded with `--variants FILE`.
+//!   `position` with the whole history, `go` with both clocks and increments, `quit`), a
+//!   variant loaded with `--variants FILE`, an engine with its own variants file
+//!   (`option.VariantPath`, sent before `UCI_Variant`; `fixtures/own_variants.py` behaves as
+//!   Fairy-Stockfish), and the one-line refusal of an engine whose `UCI_Variant` list lacks
+//!   the game or that has no such option.
 //! - `cli_errors`: bad input (engines, `--engine` specs, `--tc`, `--sprt`, variant,
 //!   openings): one `error:` line, exit status 1, no panic.
 //!

@@ -136,7 +136,12 @@ impl Default for Engine {
 impl Engine {
     /// An engine on the default variant's start position.
     pub fn new() -> Engine {
-        let registry = Registry::builtin();
+        Engine::with_registry(Registry::builtin())
+    }
+
+    /// An engine that knows the games of `registry` (the built-in ones and any loaded from
+    /// files), on the default variant's start position.
+    pub fn with_registry(registry: Registry) -> Engine {
         let def = registry
             .get(DEFAULT_VARIANT, &[])
             .expect("default variant exists");

@@ -7,7 +7,8 @@
 pub mod uci;
 pub mod xboard;
 
-use crate::engine::SearchOutcome;
+use crate::engine::{Engine, SearchOutcome};
+use crate::variant::Registry;
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
@@ -102,8 +103,16 @@ fn spawn_reader(mut input: Box<dyn BufRead + Send>, tx: Sender<Event>) {
     }
 }
 
-/// Runs the protocol loop until `quit` or the end of input. Returns the exit code.
+/// Runs the protocol loop until `quit` or the end of input, with the built-in games. Returns
+/// the exit code.
 pub fn run(input: Box<dyn BufRead + Send>, out: Out) -> i32 {
+    run_with(input, out, Registry::builtin())
+}
+
+/// Runs the protocol loop with the games of `registry` (the built-in ones and those of
+/// `kaissa --variants FILE`, loaded before the first command): both dialects list them and
+/// play them. Returns the exit code.
+pub fn run_with(input: Box<dyn BufRead + Send>, out: Out, registry: Registry) -> i32 {
     let (tx, rx): (Sender<Event>, Receiver<Event>) = channel();
     spawn_reader(input, tx.clone());
     let mut mode: Option<Box<dyn Mode>> = None;
@@ -132,10 +141,12 @@ pub fn run(input: Box<dyn BufRead + Send>, out: Out) -> i32 {
                 }
                 log::debug!("<< {line}");
                 let m = mode.get_or_insert_with(|| {
+                    let engine = Engine::with_registry(registry.clone());
                     if line == "xboard" {
-                        Box::new(xboard::Xboard::new(out.clone(), tx.clone())) as Box<dyn Mode>
+                        Box::new(xboard::Xboard::new(out.clone(), tx.clone(), engine))
+                            as Box<dyn Mode>
                     } else {
-                        Box::new(uci::Uci::new(out.clone(), tx.clone()))
+                        Box::new(uci::Uci::new(out.clone(), tx.clone(), engine))
                     }
                 });
                 if m.command(line) == Flow::Quit {

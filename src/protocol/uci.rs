@@ -72,10 +72,11 @@ fn millis(name: &str, v: Option<&&str>) -> Result<Duration, String> {
 }
 
 impl Uci {
-    /// A UCI session writing to `out`; search completions arrive through `events`.
-    pub fn new(out: Out, _events: Sender<Event>) -> Uci {
+    /// A UCI session of `engine` writing to `out`; search completions arrive through
+    /// `events`.
+    pub fn new(out: Out, _events: Sender<Event>, engine: Engine) -> Uci {
         Uci {
-            engine: Engine::new(),
+            engine,
             out,
             open_ended: false,
             drin_names: false,

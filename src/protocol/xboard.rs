@@ -112,10 +112,11 @@ pub fn thinking_line(i: &Info, coords: Coords) -> String {
 }
 
 impl Xboard {
-    /// A CECP session writing to `out`; search completions arrive through `events`.
-    pub fn new(out: Out, events: Sender<Event>) -> Xboard {
+    /// A CECP session of `engine` writing to `out`; search completions arrive through
+    /// `events`.
+    pub fn new(out: Out, events: Sender<Event>, engine: Engine) -> Xboard {
         Xboard {
-            engine: Engine::new(),
+            engine,
             out,
             events,
             generation: 0,

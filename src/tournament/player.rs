@@ -49,6 +49,26 @@ fn words(s: &str) -> Result<Vec<String>, String> {
     Ok(out)
 }
 
+/// Joins an option name that has spaces, written without quotes (`option.Use NNUE=false`), back
+/// into one setting: a word `option.NAME` without `=` runs on to the next word that has one.
+/// Values with spaces still need quotes (`'option.SyzygyPath=/a b'`).
+fn option_names_joined(words: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut open = false;
+    for w in words {
+        match out.last_mut() {
+            Some(last) if open => {
+                last.push(' ');
+                last.push_str(&w);
+            }
+            _ => out.push(w),
+        }
+        let last = out.last().map_or("", String::as_str);
+        open = last.starts_with("option.") && !last.contains('=');
+    }
+    out
+}
+
 impl EngineSpec {
     /// Parses `cmd=... name=... option.Hash=64`; `cmd` may be quoted to hold arguments.
     pub fn parse(text: &str) -> Result<EngineSpec, String> {
@@ -57,7 +77,7 @@ impl EngineSpec {
             name: String::new(),
             options: Vec::new(),
         };
-        for w in words(text)? {
+        for w in option_names_joined(words(text)?) {
             let (k, v) = w
                 .split_once('=')
                 .ok_or_else(|| format!("engine setting '{w}' is not KEY=VALUE"))?;
@@ -86,6 +106,56 @@ impl EngineSpec {
         }
         Ok(spec)
     }
+}
+
+/// The games of a `uci` answer's line `option name UCI_Variant type combo default X var X
+/// var Y ...`; `None` for any other line. A UCI_Variant option of another type offers none.
+fn variant_list(line: &str) -> Option<Vec<String>> {
+    let w: Vec<&str> = line.split_whitespace().collect();
+    if w.len() < 2 || w[0] != "option" || w[1] != "name" {
+        return None;
+    }
+    let t = w.iter().position(|x| *x == "type")?;
+    if !w[2..t].join(" ").eq_ignore_ascii_case("UCI_Variant") {
+        return None;
+    }
+    if w.get(t + 1) != Some(&"combo") {
+        return Some(Vec::new());
+    }
+    Some(
+        w.windows(2)
+            .filter(|p| p[0] == "var")
+            .map(|p| p[1].to_string())
+            .collect(),
+    )
+}
+
+/// Whether an engine's UCI_Variant list holds `variant`.
+fn offers(list: &Option<Vec<String>>, variant: &str) -> bool {
+    list.as_ref()
+        .is_some_and(|l| l.iter().any(|v| v.eq_ignore_ascii_case(variant)))
+}
+
+/// The one line that refuses an engine whose UCI_Variant list lacks the game.
+fn refusal(name: &str, variant: &str, list: &[String], path: Option<&str>) -> String {
+    let shown: Vec<&str> = list.iter().take(6).map(String::as_str).collect();
+    let more = match list.len().saturating_sub(shown.len()) {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
+    let loaded = match path {
+        Some(f) => format!(" after loading VariantPath {f}"),
+        None => String::new(),
+    };
+    format!(
+        "engine {name} cannot play {variant}: its UCI_Variant option offers {}{more}{loaded}; \
+         give it the game with option.VariantPath=FILE in its --engine spec",
+        if shown.is_empty() {
+            "no game".to_string()
+        } else {
+            shown.join(", ")
+        }
+    )
 }
 
 /// Why an engine could not answer.
@@ -143,22 +213,71 @@ impl Player {
             lines: rx,
         };
         let setup = Duration::from_secs(10);
-        p.send("uci").map_err(|e| format!("{}: {e:?}", p.name))?;
-        p.wait_for(|l| l == "uciok", setup)
+        let mut offered = p
+            .handshake(setup)
             .map_err(|e| format!("{} did not finish the UCI handshake: {e:?}", p.name))?;
-        if let Some(f) = variants_file {
+        // The games first: the engine's own VariantPath, which replaces the arbiter's file
+        // for it, or else the arbiter's; then the game; then the other options (kaissa's
+        // RuleOptions apply to the game chosen, which UCI_Variant resets).
+        let is_path = |k: &str| k.eq_ignore_ascii_case("VariantPath");
+        let path = spec
+            .options
+            .iter()
+            .find(|(k, _)| is_path(k))
+            .map(|(_, v)| v.as_str())
+            .or(variants_file);
+        if let Some(f) = path {
             p.send(&format!("setoption name VariantPath value {f}"))
                 .map_err(|e| format!("{e:?}"))?;
+            // The `uci` answer listed the games before the file was loaded, and engines load
+            // it without announcing the new list (Fairy-Stockfish says nothing, kaissa an
+            // info string): ask for the list again.
+            if !offers(&offered, variant) {
+                offered = p
+                    .handshake(setup)
+                    .map_err(|e| format!("{} did not answer uci again: {e:?}", p.name))?;
+            }
         }
-        p.send(&format!("setoption name UCI_Variant value {variant}"))
-            .map_err(|e| format!("{e:?}"))?;
-        for (k, v) in &spec.options {
+        match &offered {
+            list if offers(list, variant) => p
+                .send(&format!("setoption name UCI_Variant value {variant}"))
+                .map_err(|e| format!("{e:?}"))?,
+            // A plain UCI engine plays chess without being told.
+            None if variant == "chess" => {}
+            None => {
+                return Err(format!(
+                    "engine {} cannot play {variant}: it has no UCI_Variant option, so it \
+                     plays chess only",
+                    p.name
+                ));
+            }
+            Some(list) => return Err(refusal(&p.name, variant, list, path)),
+        }
+        for (k, v) in spec.options.iter().filter(|(k, _)| !is_path(k)) {
             p.send(&format!("setoption name {k} value {v}"))
                 .map_err(|e| format!("{e:?}"))?;
         }
         p.ready(setup)
             .map_err(|e| format!("{} is not ready: {e:?}", p.name))?;
         Ok(p)
+    }
+
+    /// Sends `uci` and reads the answer up to `uciok`; returns the games of its
+    /// `option name UCI_Variant type combo ... var X var Y` line (`None` without one).
+    fn handshake(&mut self, within: Duration) -> Result<Option<Vec<String>>, Failure> {
+        self.send("uci")?;
+        let deadline = Instant::now() + within;
+        let mut variants = None;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self.wait_for(|_| true, left)?;
+            if line.trim() == "uciok" {
+                return Ok(variants);
+            }
+            if let Some(list) = variant_list(&line) {
+                variants = Some(list);
+            }
+        }
     }
 
     /// Sends one line.
@@ -250,5 +369,59 @@ mod tests {
         assert!(EngineSpec::parse("cmd=x bogus").is_err());
         assert!(EngineSpec::parse("cmd='x").is_err());
         assert!(EngineSpec::parse("cmd=x weird=1").is_err());
+    }
+
+    /// Option names with spaces, as Fairy-Stockfish's `Use NNUE` or `Move Overhead`: quoted
+    /// or not; a value with spaces needs quotes.
+    #[test]
+    fn option_names_with_spaces() {
+        let want = |s: &EngineSpec| {
+            assert_eq!(
+                s.options,
+                [
+                    ("Use NNUE".to_string(), "false".to_string()),
+                    ("Move Overhead".to_string(), "0".to_string()),
+                    ("Threads".to_string(), "1".to_string()),
+                    ("VariantPath".to_string(), "/a b/c.ini".to_string()),
+                ]
+            );
+            assert_eq!(s.name, "fsf");
+        };
+        want(
+            &EngineSpec::parse(
+                "cmd=./fsf option.Use NNUE=false option.Move Overhead=0 name=fsf \
+                 option.Threads=1 'option.VariantPath=/a b/c.ini'",
+            )
+            .unwrap(),
+        );
+        want(
+            &EngineSpec::parse(
+                "cmd=./fsf 'option.Use NNUE=false' \"option.Move Overhead=0\" name=fsf \
+                 option.Threads=1 option.VariantPath='/a b/c.ini'",
+            )
+            .unwrap(),
+        );
+        let e = EngineSpec::parse("cmd=./fsf option.Use NNUE").unwrap_err();
+        assert!(e.contains("'option.Use NNUE' is not KEY=VALUE"), "{e}");
+    }
+
+    /// The games of a `uci` answer's UCI_Variant line, as Fairy-Stockfish and kaissa write it.
+    #[test]
+    fn variant_lists() {
+        assert_eq!(
+            variant_list("option name UCI_Variant type combo default chess var chess var 3check"),
+            Some(vec!["chess".to_string(), "3check".to_string()])
+        );
+        assert_eq!(
+            variant_list("option name UCI_Variant type string default chess"),
+            Some(vec![])
+        );
+        assert_eq!(
+            variant_list("option name Use NNUE type check default true"),
+            None
+        );
+        assert_eq!(variant_list("id name var x"), None);
+        assert!(offers(&Some(vec!["Kaissa".into()]), "kaissa"));
+        assert!(!offers(&None, "chess"));
     }
 }

@@ -185,3 +185,138 @@ fn a_variant_from_a_file() {
     let e = kaissa_match(&["--check-pgn", &pgn]).error_line();
     assert!(e.contains("unknown variant \"kaissa10\""), "{e}");
 }
+
+/// A game in each engine's words: the arbiter's TOML and, for an engine that reads another
+/// format (Fairy-Stockfish's .ini), its own file. Returns (toml, ini).
+fn merchants_first(dir: &TempDir) -> (String, String) {
+    let toml = dir.write(
+        "merchants-first.toml",
+        "[[variant]]\nname = \"merchants-first\"\nparent = \"merchants\"\n\
+         description = \"Merchants; the Home Stone placed on the third rank on the first turn\"\n\
+         drops = [{ piece = \"H\", ranks = \"3\", window = [1, 1], deadline = true }]\n",
+    );
+    let ini = dir.write(
+        "merchants-first.ini",
+        "# the same game in the fake's own format\n[merchants-first]\nmaxRank = 10\n",
+    );
+    (toml, ini)
+}
+
+/// The lines a fake engine logged.
+fn logged(path: &str) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .expect("the fake wrote its log")
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+/// `kaissa --variants TOML match --variant merchants-first` at depth 1 between the real
+/// engine (first) and `other`, `games` games, written to `pgn`.
+fn merchants_first_match(toml: &str, other: &str, games: &str, pgn: &str) -> Run {
+    let kaissa_engine = real("kaissa", "");
+    kaissa(&[
+        "--variants",
+        toml,
+        "match",
+        "--variant",
+        "merchants-first",
+        "--engine",
+        &kaissa_engine,
+        "--engine",
+        other,
+        "--games",
+        games,
+        "--depth",
+        "1",
+        "--pgn",
+        pgn,
+    ])
+}
+
+/// An engine that needs its own variants file (like Fairy-Stockfish, which knows only chess
+/// until it loads one) gets its `option.VariantPath` instead of the arbiter's file, before
+/// `UCI_Variant`; since it loads the file without announcing the new games, the arbiter asks
+/// for its list again with a second `uci`. Its other options follow the game.
+#[test]
+fn an_engine_with_its_own_variants_file() {
+    let dir = TempDir::new("own-variants");
+    let (toml, ini) = merchants_first(&dir);
+    let log = dir.file("own.log");
+    let pgn = dir.file("games.pgn");
+    let own = format!(
+        "{} option.Use NNUE=false option.VariantPath={ini} option.Hash=16",
+        fake("own_variants", &["--log", &log], "own")
+    );
+    // kaissa plays first; the fake answers `bestmove (none)` and forfeits: the game is
+    // played, so both engines started on the game.
+    let run = merchants_first_match(&toml, &own, "1", &pgn).ok();
+    let games = read_pgn(&pgn);
+    assert_eq!(games.len(), 1, "{run}");
+    assert_eq!(games[0].tag("Variant"), Some("merchants-first"));
+    assert!(
+        games[0]
+            .reason
+            .as_deref()
+            .is_some_and(|r| r.ends_with(" played an illegal move: (none)")),
+        "{run}"
+    );
+    let l = logged(&log);
+    assert_eq!(
+        l[..6],
+        [
+            "uci".to_string(),
+            format!("setoption name VariantPath value {ini}"),
+            "uci".to_string(),
+            "setoption name UCI_Variant value merchants-first".to_string(),
+            "setoption name Use NNUE value false".to_string(),
+            "setoption name Hash value 16".to_string(),
+        ],
+        "{l:?}"
+    );
+    assert_eq!(l[6], "isready", "{l:?}");
+    assert!(!l.iter().any(|x| x.contains(&toml)), "{l:?}");
+}
+
+/// An engine whose UCI_Variant list lacks the game, even after loading the arbiter's file
+/// (which it cannot read), is refused with one line before any game; so is an engine with no
+/// UCI_Variant option at all (a plain chess engine).
+#[test]
+fn an_engine_without_the_game_is_refused() {
+    let dir = TempDir::new("refused-variant");
+    let (toml, _) = merchants_first(&dir);
+    let pgn = dir.file("games.pgn");
+    let own = fake("own_variants", &[], "own");
+    let run = merchants_first_match(&toml, &own, "2", &pgn);
+    let line = run.error_line();
+    assert_eq!(
+        line,
+        format!(
+            "error: engine own cannot play merchants-first: its UCI_Variant option offers \
+             chess after loading VariantPath {toml}; give it the game with \
+             option.VariantPath=FILE in its --engine spec"
+        ),
+        "{run}"
+    );
+    assert!(std::fs::read_to_string(&pgn).unwrap_or_default().is_empty());
+
+    let plain = fake("own_variants", &["--plain"], "plain");
+    let kaissa_engine = real("kaissa", "");
+    let run = kaissa_match(&[
+        "--engine",
+        &kaissa_engine,
+        "--engine",
+        &plain,
+        "--games",
+        "2",
+        "--depth",
+        "1",
+    ]);
+    let line = run.error_line();
+    assert_eq!(
+        line,
+        "error: engine plain cannot play kaissa: it has no UCI_Variant option, so it plays \
+         chess only",
+        "{run}"
+    );
+}

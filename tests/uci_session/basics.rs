@@ -565,6 +565,53 @@ fn load_and_variant_path_add_games_that_can_be_selected() {
     e.quit();
 }
 
+/// `kaissa --variants FILE` in protocol mode, as a GUI's engine command line gives it: the
+/// file's games are loaded before the first command, so the handshake's UCI_Variant list has
+/// them and they can be selected and played at once. A bad file stops the engine with one
+/// `error:` line and status 1.
+#[test]
+fn variants_from_the_command_line() {
+    let _g = shared();
+    let dir = TempDir::new("cmdline");
+    let short = dir.file("short.toml", SHORT);
+    let mut e = Uci::spawn_with("cmdline", &["--variants", &short]);
+    e.send("uci");
+    let combo = e
+        .until(|l| l == "uciok", REPLY)
+        .into_iter()
+        .find(|l| l.starts_with("option name UCI_Variant "))
+        .unwrap_or_default();
+    let offered: Vec<&str> = combo.split(" var ").skip(1).collect();
+    let mut want = Reference::new("kaissa", &[]).engine.registry().names();
+    want.push("shortmerchants".to_string());
+    assert_eq!(offered, want, "{combo}");
+    assert!(combo.contains(" default kaissa var "), "{combo}");
+    let announced = e
+        .ask("setoption name UCI_Variant value shortmerchants")
+        .join("\n");
+    assert!(
+        announced.starts_with("info string variant shortmerchants files 10 "),
+        "{announced}"
+    );
+    // The file's 10-ply rule is the one played: ten Rider moves end the game.
+    e.send("position startpos moves b2b3 i9i8 b3b4 i8i7 b4b5 i7i6 b5b6 i6i5 b6b7 i5i4");
+    e.send("go depth 2");
+    assert_eq!(e.bestmove(REPLY).1, "bestmove (none)");
+    e.quit();
+
+    let broken = dir.file(
+        "broken.toml",
+        "[[variant]]\nname = \"x\"\nparent = \"nothing\"\n",
+    );
+    let mut e = Uci::spawn_with("cmdline-broken", &["--variants", &broken]);
+    let status = e.wait_exit(REPLY);
+    assert_eq!(status.code(), Some(1), "{}", e.stderr());
+    let err = e.stderr();
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(lines[0].starts_with("error: "), "{err}");
+}
+
 #[test]
 fn ucinewgame_returns_to_the_start_of_the_current_game() {
     let _g = shared();

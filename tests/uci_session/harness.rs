@@ -44,7 +44,13 @@ pub struct Uci {
 impl Uci {
     /// Starts the engine in protocol mode (no subcommand).
     pub fn spawn(name: &str) -> Uci {
+        Uci::spawn_with(name, &[])
+    }
+
+    /// Starts the engine in protocol mode with command-line arguments (`--variants FILE`).
+    pub fn spawn_with(name: &str, args: &[&str]) -> Uci {
         let mut child = Command::new(env!("CARGO_BIN_EXE_kaissa"))
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
