@@ -8,7 +8,7 @@ pub mod uci;
 pub mod xboard;
 
 use crate::engine::{Engine, SearchOutcome};
-use crate::variant::Registry;
+use crate::games::variants::Registry;
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
