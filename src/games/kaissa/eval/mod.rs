@@ -58,9 +58,9 @@ fn centre_distance2(b: &Rect, cell: usize) -> i32 {
 
 impl<B: Bitboard> EvalTables<B> {
     /// Builds the tables a game plays with: its rule set's weights
-    /// ([`params::for_variant`]) and the built-in value overrides.
+    /// ([`params::for_variant`] of [`params::rule_set_of`]) and the built-in value overrides.
     pub fn for_game(game: &Game<B>) -> Self {
-        Self::new(game, params::for_variant(&game.def.name))
+        Self::new(game, params::for_variant(params::rule_set_of(&game.def)))
     }
 
     /// The weights the tables were built with.
@@ -73,7 +73,9 @@ impl<B: Bitboard> EvalTables<B> {
         Self::with_overrides(game, params, params::OVERRIDES)
     }
 
-    /// Builds the tables with explicit per-rule-set piece values (variant, letter, value).
+    /// Builds the tables with explicit per-rule-set piece values (variant, letter, value): the
+    /// game's own entries first, then those of the rule set it plays as
+    /// ([`params::rule_set_of`]).
     pub fn with_overrides(
         game: &Game<B>,
         params: &Params,
@@ -91,10 +93,13 @@ impl<B: Bitboard> EvalTables<B> {
             } else {
                 params.base + (params.per_move as f64 * mobility(game, t)).round() as i32
             };
-            let over = overrides
-                .iter()
-                .find(|(v, l, _)| *v == game.def.name && *l == p.letter)
-                .map(|o| o.2);
+            let by_name = |name: &str| {
+                overrides
+                    .iter()
+                    .find(|(v, l, _)| *v == name && *l == p.letter)
+                    .map(|o| o.2)
+            };
+            let over = by_name(&game.def.name).or_else(|| by_name(params::rule_set_of(&game.def)));
             value.push(over.unwrap_or(derived));
         }
         let max_d2 = (0..cells)
@@ -238,6 +243,34 @@ mod tests {
         let g = Arc::new(Game::new(&Registry::builtin().get(name, &[]).unwrap()).unwrap());
         let t = EvalTables::new(&g, &params::DEFAULT);
         (g, t)
+    }
+
+    /// A variant loaded from a file plays with its parent's tuned weights and piece values
+    /// when the parent is tuned and it is not; otherwise with the untuned ones.
+    #[test]
+    fn a_child_of_a_tuned_rule_set_plays_with_its_weights() {
+        let mut reg = Registry::builtin();
+        reg.load_str(
+            "[[variant]]\nname = \"mf\"\nparent = \"merchants\"\n\
+             drops = [{ piece = \"H\", ranks = \"3\", window = [1, 1], deadline = true }]\n\
+             [[variant]]\nname = \"mf2\"\nparent = \"mf\"\n",
+            "test",
+        )
+        .unwrap();
+        let built = |name: &str| {
+            let g = Game::<u128>::new(&reg.get(name, &[]).unwrap()).unwrap();
+            let t = EvalTables::for_game(&g);
+            (g, t)
+        };
+        let (g, child) = built("mf");
+        let (_, parent) = built("merchants");
+        assert_eq!(params::rule_set_of(&g.def), "merchants");
+        assert_eq!(child.params(), parent.params());
+        assert_eq!(child.value, parent.value);
+        let (g2, grandchild) = built("mf2");
+        assert_eq!(params::rule_set_of(&g2.def), "mf2");
+        assert_eq!(grandchild.params(), &params::DEFAULT);
+        assert_ne!(grandchild.value, parent.value);
     }
 
     #[test]

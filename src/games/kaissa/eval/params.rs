@@ -5,6 +5,8 @@
 //! capture-only moves counting half), so a variant loaded from a file is evaluated sensibly
 //! without new weights. [`OVERRIDES`] then corrects individual pieces per rule set.
 
+use crate::core::definition::VariantDef;
+
 /// The weights of the Kaissa-family evaluation, in centipawns.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Params {
@@ -190,6 +192,18 @@ pub const OVERRIDES: &[(&str, char, i32)] = &[
     ("northern", 'R', 285),
     ("northern", 'M', 278),
 ];
+
+/// The rule set whose tuned weights and piece values a definition plays with: its own name
+/// when [`TUNED`] has it, else its parent's when [`TUNED`] has that (a variant loaded from a
+/// file that inherits from a tuned rule set, such as `merchants-first` from `merchants`,
+/// starts from the parent's weights and its piece values by letter), else its own name.
+pub fn rule_set_of(def: &VariantDef) -> &str {
+    let tuned = |name: &str| TUNED.iter().any(|(v, _)| *v == name);
+    match &def.parent {
+        Some(parent) if !tuned(&def.name) && tuned(parent) => parent,
+        _ => &def.name,
+    }
+}
 
 /// The weights a rule set plays with: its [`TUNED`] entry, or [`DEFAULT`].
 pub fn for_variant(name: &str) -> &'static Params {
