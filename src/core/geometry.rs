@@ -36,6 +36,26 @@ impl Color {
     pub fn index(self) -> usize {
         self as usize
     }
+
+    /// A FEN piece letter, given in upper case, in this colour's case (upper case for the
+    /// first player, lower case for the second): the convention every game's FEN shares.
+    #[inline]
+    pub fn letter_case(self, upper: char) -> char {
+        match self {
+            Color::First => upper,
+            Color::Second => upper.to_ascii_lowercase(),
+        }
+    }
+
+    /// The colour a FEN piece letter's case names (upper case: the first player).
+    #[inline]
+    pub fn of_letter(c: char) -> Color {
+        if c.is_ascii_uppercase() {
+            Color::First
+        } else {
+            Color::Second
+        }
+    }
 }
 
 /// The eight directions of a square board, seen from the first player's side.

@@ -38,23 +38,13 @@ const LETTERS: [char; 4] = ['Q', 'R', 'B', 'N'];
 
 /// The FEN letter of a piece (upper case for White).
 pub fn piece_letter(color: Color, t: u8) -> char {
-    let l = LETTERS[t as usize];
-    if color == Color::First {
-        l
-    } else {
-        l.to_ascii_lowercase()
-    }
+    color.letter_case(LETTERS[t as usize])
 }
 
 /// The piece of a FEN letter.
 pub fn piece_of_letter(c: char) -> Option<(Color, u8)> {
     let t = LETTERS.iter().position(|&l| l == c.to_ascii_uppercase())? as u8;
-    let color = if c.is_ascii_uppercase() {
-        Color::First
-    } else {
-        Color::Second
-    };
-    Some((color, t))
+    Some((Color::of_letter(c), t))
 }
 
 /// The name of a piece type.

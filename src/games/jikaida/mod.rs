@@ -72,23 +72,13 @@ pub fn has_first_move(kind: u8) -> bool {
 
 /// The FEN letter of a piece (upper case for Yellow).
 pub fn piece_letter(color: Color, kind: u8) -> char {
-    let l = LETTERS[kind as usize];
-    if color == Color::First {
-        l
-    } else {
-        l.to_ascii_lowercase()
-    }
+    color.letter_case(LETTERS[kind as usize])
 }
 
 /// The piece of a FEN letter.
 pub fn piece_of_letter(c: char) -> Option<(Color, u8)> {
     let kind = LETTERS.iter().position(|&l| l == c.to_ascii_uppercase())? as u8;
-    let color = if c.is_ascii_uppercase() {
-        Color::First
-    } else {
-        Color::Second
-    };
-    Some((color, kind))
+    Some((Color::of_letter(c), kind))
 }
 
 /// The name of a piece kind.

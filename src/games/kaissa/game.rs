@@ -305,11 +305,7 @@ impl<B: Bitboard> Game<B> {
 
     /// The colour and type of a FEN letter.
     pub fn piece_of_letter(&self, c: char) -> Option<(Color, u8)> {
-        let color = if c.is_ascii_uppercase() {
-            Color::First
-        } else {
-            Color::Second
-        };
+        let color = Color::of_letter(c);
         let up = c.to_ascii_uppercase();
         self.pieces
             .iter()
@@ -319,11 +315,7 @@ impl<B: Bitboard> Game<B> {
 
     /// The FEN letter of a piece.
     pub fn letter(&self, color: Color, ptype: u8) -> char {
-        let l = self.pieces[ptype as usize].letter;
-        match color {
-            Color::First => l,
-            Color::Second => l.to_ascii_lowercase(),
-        }
+        color.letter_case(self.pieces[ptype as usize].letter)
     }
 
     /// The drop rule of a piece type, if it has one.
