@@ -35,6 +35,14 @@ pub trait Rules: Clone + Send + Sync {
     fn in_danger_here(&mut self) -> bool {
         self.in_danger()
     }
+    /// True when the side to move can win with its next move, whatever the opponent did (a
+    /// Kaissa Home Stone it attacks, with no placement owed): the search scores the position
+    /// as a win in one ply without generating moves. It must agree with the move list: true
+    /// only when some legal move ends the game in the mover's favour. The default is false.
+    #[inline(always)]
+    fn wins_at_once(&self) -> bool {
+        false
+    }
     /// The result for the side to move when [`Rules::generate`] lists no move: 1 win, 0 draw,
     /// -1 loss.
     fn no_move_result(&self) -> i32;

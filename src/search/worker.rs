@@ -33,7 +33,13 @@ pub struct Worker<'a, P: Rules> {
     /// Per ply, the quiet moves tried at a node (penalised in history when another cuts).
     quiet_lists: Vec<Vec<Move>>,
     pickers: Vec<Picker>,
+    /// Static evaluations by position key (`EVAL_CACHE` slots): quiescence leaves come back
+    /// in every iteration, and an evaluation that reads attacks is dear.
+    eval_cache: Vec<(u64, i32)>,
 }
+
+/// Slots of a worker's evaluation cache (a power of two; 16 bytes each).
+const EVAL_CACHE: usize = 1 << 16;
 
 impl<'a, P: Rules> Worker<'a, P> {
     /// A worker searching `pos`.
@@ -69,7 +75,21 @@ impl<'a, P: Rules> Worker<'a, P> {
             } else {
                 Vec::new()
             },
+            eval_cache: vec![(0, 0); EVAL_CACHE],
         }
+    }
+
+    /// The static evaluation of the current position, from the cache when it is there.
+    #[inline(always)]
+    fn evaluate(&mut self) -> i32 {
+        let key = self.pos.key();
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let e = self.pos.evaluate(self.eval);
+        *slot = (key, e);
+        e
     }
 
     /// Makes `mv` followed by the child's line the principal variation at `ply`.
@@ -157,9 +177,14 @@ impl<'a, P: Rules> Worker<'a, P> {
             if a >= b {
                 return a;
             }
+            // The side to move wins with its next move (the line before lost the Home Stone).
+            if self.pos.wins_at_once() {
+                self.nodes += 1;
+                return MATE - (ply as i32 + 1);
+            }
         }
         if ply >= MAX_PLY - 1 {
-            return self.pos.evaluate(self.eval);
+            return self.evaluate();
         }
         let in_danger = self.pos.in_danger_here();
         if in_danger && (ply as i32) < 2 * self.root_depth {
@@ -191,7 +216,7 @@ impl<'a, P: Rules> Worker<'a, P> {
                 }
             }
         }
-        let eval = static_eval.unwrap_or_else(|| self.pos.evaluate(self.eval));
+        let eval = static_eval.unwrap_or_else(|| self.evaluate());
         if !pv_node && !in_danger && ply > 0 && beta.abs() < MATE - 1000 {
             // Reverse futility pruning: far above beta at shallow depth.
             if depth <= 6 && eval - 85 * depth >= beta {
@@ -340,13 +365,16 @@ impl<'a, P: Rules> Worker<'a, P> {
         if let Some(o) = self.pos.decided() {
             return self.decided_score(o, ply);
         }
+        if ply > 0 && self.pos.wins_at_once() {
+            return MATE - (ply as i32 + 1);
+        }
         if ply >= MAX_PLY - 1 {
-            return self.pos.evaluate(self.eval);
+            return self.evaluate();
         }
         let in_danger = qdepth < 2 && self.pos.in_danger_here();
         let mut best = -MATE - 1;
         if !in_danger {
-            let stand = self.pos.evaluate(self.eval);
+            let stand = self.evaluate();
             if stand >= beta {
                 return stand;
             }

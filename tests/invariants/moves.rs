@@ -4,6 +4,7 @@ use crate::{
     Rng, Snapshot, VARIANTS, assert_consistent, game, legal, random_game, random_position,
 };
 use kaissa::core::bitboard::Bitboard;
+use kaissa::core::outcome::{Outcome, WinReason};
 use kaissa::games::kaissa::game::{Game, MoveText};
 use kaissa::games::kaissa::position::Position;
 use kaissa::games::variants::Registry;
@@ -89,7 +90,7 @@ fn make_unmake_games(variant: &str, options: &[String], games: usize) {
         .join(" ");
     let mut rng = Rng::new(seed(variant, 1));
     let (mut positions, mut moves, mut captures, mut promotions, mut drops) = (0, 0, 0, 0, 0);
-    let mut ended = 0;
+    let (mut ended, mut winning) = (0, 0);
     for n in 0..games {
         let mut trail = Vec::new();
         let mut end = random_game(game.start_position(), &mut rng, MAX_PLIES, |pos| {
@@ -102,6 +103,9 @@ fn make_unmake_games(variant: &str, options: &[String], games: usize) {
             let before = Snapshot::of(pos);
             let side = pos.side_to_move();
             positions += 1;
+            // Whether some move captures the opponent's Home Stone and wins, which the search
+            // reads from `can_take_royal` without generating moves.
+            let mut takes_stone = false;
             for mv in legal(pos) {
                 let text = mv.to_text(&game);
                 moves += 1;
@@ -109,6 +113,10 @@ fn make_unmake_games(variant: &str, options: &[String], games: usize) {
                 promotions += usize::from(mv.promotes_to().is_some());
                 drops += usize::from(mv.is_drop());
                 pos.make(mv);
+                takes_stone |= matches!(
+                    pos.decided(),
+                    Some(Outcome::Win(c, WinReason::Capture)) if c == side
+                );
                 assert_consistent(pos, &format!("{context}, after {text}"));
                 assert_eq!(
                     pos.last_move(),
@@ -123,6 +131,12 @@ fn make_unmake_games(variant: &str, options: &[String], games: usize) {
                 pos.unmake();
                 assert_eq!(Snapshot::of(pos), before, "{context}: make {text} + unmake");
             }
+            assert_eq!(
+                pos.can_take_royal(),
+                takes_stone,
+                "{context}: can_take_royal against the moves"
+            );
+            winning += usize::from(takes_stone);
             trail.push(before);
         });
         ended += usize::from(end.ply_count() < MAX_PLIES);
@@ -140,12 +154,19 @@ fn make_unmake_games(variant: &str, options: &[String], games: usize) {
     }
     eprintln!(
         "{variant}: {games} games ({ended} ended early), {positions} positions, {moves} moves \
-         made and unmade ({captures} captures, {promotions} promotions, {drops} drops)"
+         made and unmade ({captures} captures, {promotions} promotions, {drops} drops), \
+         {winning} positions where the Home Stone could be taken"
     );
     assert!(
         captures > 0 && drops > 0,
         "{variant}: the games missed captures or drops"
     );
+    if games >= GAMES {
+        assert!(
+            winning > 0,
+            "{variant}: no position let a side take the Home Stone"
+        );
+    }
     if games >= GAMES && def.pieces.iter().any(|p| p.promotion.is_some()) {
         assert!(
             promotions > 0,

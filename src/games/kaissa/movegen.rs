@@ -173,6 +173,23 @@ impl<B: Bitboard> Position<B> {
         })
     }
 
+    /// True when the side to move may capture the opponent's last piece whose loss ends the
+    /// game (its Home Stone): no placement is owed this turn and the piece stands attacked.
+    /// Some legal move then wins at once.
+    pub fn can_take_royal(&self) -> bool {
+        if self.decided().is_some() || self.for_each_drop(|_, _| {}) {
+            return false;
+        }
+        let us = self.side_to_move();
+        let them = us.flip();
+        self.game().end.capture_wins.iter().any(|&t| {
+            let stones = self.pieces(them, t);
+            stones.count() == 1
+                && self.in_hand(them, t) == 0
+                && self.attacked_by(stones.lowest(), us)
+        })
+    }
+
     /// Appends the captures and promotions (the moves quiescence search looks at).
     pub fn generate_noisy(&self, list: &mut Vec<Move>) {
         if self.decided().is_some() {

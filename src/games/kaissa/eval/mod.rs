@@ -2,10 +2,12 @@
 //!
 //! Terms: material (values derived from mobility, see [`params`]), centralisation, pawn
 //! advancement towards promotion, Home Stone safety (enemy pieces close to it, own pieces
-//! around it), and the crowding of the placement rank while a stone with a deadline is still in
-//! hand. The tables are built per game ([`EvalTables`]); the evaluation is symmetric: a position
+//! around it), the crowding of the placement rank while a stone with a deadline is still in
+//! hand, and the attack terms of [`attacks`] (safe mobility, threats, attacks on the stone's
+//! zone). The tables are built per game ([`EvalTables`]); the evaluation is symmetric: a position
 //! mirrored top to bottom with colours swapped evaluates the same.
 
+mod attacks;
 pub mod params;
 mod tunable;
 
@@ -201,7 +203,12 @@ impl<B: Bitboard> EvalTables<B> {
     /// The evaluation of `pos` for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position<B>) -> i32 {
         let us = pos.side_to_move();
-        self.side(pos, us) - self.side(pos, us.flip()) + self.params.tempo
+        let mut score = self.side(pos, us) - self.side(pos, us.flip()) + self.params.tempo;
+        if self.uses_attacks() {
+            let a = self.attack_terms(pos);
+            score += a[us.index()] - a[us.flip().index()];
+        }
+        score
     }
 
     /// The evaluation split into terms, for the `eval` command: (name, Yellow, Red).
@@ -228,7 +235,21 @@ impl<B: Bitboard> EvalTables<B> {
             total[0] - material[0] - squares[0],
             total[1] - material[1] - squares[1],
         ));
-        rows.push(("total (without tempo)".to_string(), total[0], total[1]));
+        let attacks = if self.uses_attacks() {
+            self.attack_terms(pos)
+        } else {
+            [0, 0]
+        };
+        rows.push((
+            "mobility, threats, stone zone".to_string(),
+            attacks[0],
+            attacks[1],
+        ));
+        rows.push((
+            "total (without tempo)".to_string(),
+            total[0] + attacks[0],
+            total[1] + attacks[1],
+        ));
         rows
     }
 }

@@ -38,6 +38,10 @@ impl<B: Bitboard> Rules for Position<B> {
     fn in_danger(&self) -> bool {
         self.royal_attacked()
     }
+    #[inline(always)]
+    fn wins_at_once(&self) -> bool {
+        self.can_take_royal()
+    }
     fn no_move_result(&self) -> i32 {
         match self.game().end.no_moves {
             NoMoveResult::Draw => 0,

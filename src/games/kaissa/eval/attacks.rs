@@ -1,0 +1,284 @@
+//! The Kaissa-family evaluation's attack terms, read from both sides' attacks with the
+//! board's occupation: safe mobility, threats (a piece attacked by a cheaper one, a piece
+//! attacked and not defended) and attacks on the cells of and around each Home Stone.
+//!
+//! One pass over the pieces builds each side's attacks by piece type; it is skipped when every
+//! attack weight is zero (rule sets tuned before these terms existed play as they did).
+
+use super::EvalTables;
+use crate::core::bitboard::Bitboard;
+use crate::core::geometry::Color;
+use crate::games::kaissa::game::MAX_TYPES;
+use crate::games::kaissa::position::Position;
+
+impl<B: Bitboard> EvalTables<B> {
+    /// True when some attack weight is non-zero, so [`EvalTables::attack_terms`] counts.
+    pub(super) fn uses_attacks(&self) -> bool {
+        let p = &self.params;
+        p.mobility != 0 || p.threat_by_lesser != 0 || p.hanging != 0 || p.stone_zone_attack != 0
+    }
+
+    /// The attack terms of each side (indexed by [`Color::index`]), in centipawns.
+    pub(super) fn attack_terms(&self, pos: &Position<B>) -> [i32; 2] {
+        let g = pos.game();
+        let p = &self.params;
+        let types = g.types();
+        let mut by_type = [[B::EMPTY; 2]; MAX_TYPES];
+        // Cells each side's pawns attack, first: other pieces' moves there are not safe.
+        let mut pawn_attacks = [B::EMPTY; 2];
+        for c in Color::BOTH {
+            for t in (0..types).filter(|&t| g.pieces[t].pawn && g.can_capture[t]) {
+                for from in pos.pieces(c, t as u8).cells() {
+                    let acc = pos.reach(c, t as u8, from);
+                    by_type[t][c.index()] |= acc[0] | acc[2];
+                }
+                pawn_attacks[c.index()] |= by_type[t][c.index()];
+            }
+        }
+        let mut attacks = pawn_attacks;
+        let mut score = [0i32; 2];
+        for c in Color::BOTH {
+            let (ci, them) = (c.index(), c.flip().index());
+            let own = pos.occupied_by(c);
+            let enemy = pos.occupied_by(c.flip());
+            let mut moves = 0;
+            for t in (0..types).filter(|&t| !g.pieces[t].pawn) {
+                let mobile = self.value[t] != 0;
+                if !mobile && !g.can_capture[t] {
+                    continue;
+                }
+                for from in pos.pieces(c, t as u8).cells() {
+                    let acc = pos.reach(c, t as u8, from);
+                    if g.can_capture[t] {
+                        by_type[t][ci] |= acc[0] | acc[2];
+                    }
+                    if mobile {
+                        let targets =
+                            (acc[0] & !own) | (acc[1] & !(own | enemy)) | (acc[2] & enemy);
+                        moves += (targets & !pawn_attacks[them]).count() as i32;
+                    }
+                }
+                attacks[ci] |= by_type[t][ci];
+            }
+            score[ci] += p.mobility * moves;
+        }
+        for c in Color::BOTH {
+            let (ci, them) = (c.index(), c.flip().index());
+            let mut threatened = 0;
+            let mut valued = B::EMPTY;
+            for t in (0..types).filter(|&t| self.value[t] != 0) {
+                let ours = pos.pieces(c, t as u8);
+                valued |= ours;
+                if ours.is_empty() {
+                    continue;
+                }
+                let mut cheaper = B::EMPTY;
+                for (u, att) in by_type.iter().enumerate().take(types) {
+                    if self.value[u] < self.value[t] {
+                        cheaper |= att[them];
+                    }
+                }
+                threatened += (ours & cheaper).count() as i32;
+            }
+            let hanging = (valued & attacks[them] & !attacks[ci]).count() as i32;
+            score[ci] -= p.threat_by_lesser * threatened + p.hanging * hanging;
+            for &t in &g.end.capture_wins {
+                let stones = pos.pieces(c, t);
+                if stones.count() == 1 {
+                    let s = stones.lowest();
+                    let zone = self.near1[s] | B::single(s);
+                    let hits: u32 = by_type
+                        .iter()
+                        .take(types)
+                        .map(|att| (att[them] & zone).count())
+                        .sum();
+                    score[ci] -= p.stone_zone_attack * hits as i32;
+                }
+            }
+        }
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::params::{DEFAULT, Params};
+    use super::*;
+    use crate::core::moves::Move;
+    use crate::games::kaissa::game::Game;
+    use crate::games::variants::Registry;
+    use std::sync::Arc;
+
+    fn game(name: &str) -> Arc<Game<u128>> {
+        Arc::new(Game::new(&Registry::builtin().get(name, &[]).unwrap()).unwrap())
+    }
+
+    /// Positions of seeded random games of `name`, after both Home Stones are placed.
+    fn positions(g: &Arc<Game<u128>>, seed: u64) -> Vec<Position<u128>> {
+        let mut x = seed;
+        let mut out = Vec::new();
+        for _ in 0..6 {
+            let mut pos = g.start_position();
+            for _ in 0..120 {
+                let mut list: Vec<Move> = Vec::new();
+                pos.generate(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                pos.make(list[(x >> 33) as usize % list.len()]);
+                if !pos.any_in_hand() && pos.decided().is_none() {
+                    out.push(Position::from_fen(g, &pos.to_fen()).unwrap());
+                }
+            }
+        }
+        out
+    }
+
+    /// The FEN of the position mirrored top to bottom with the colours swapped.
+    fn mirrored(fen: &str) -> String {
+        // Letters change case (the other colour); digits and separators stay.
+        let swap = |s: &str| -> String {
+            s.chars()
+                .map(|c| {
+                    Color::of_letter(c)
+                        .flip()
+                        .letter_case(c.to_ascii_uppercase())
+                })
+                .collect()
+        };
+        let mut fields = fen.split(' ');
+        let board = fields.next().unwrap();
+        let (ranks, hands) = board.split_at(board.find('[').unwrap_or(board.len()));
+        let ranks: Vec<String> = ranks.split('/').rev().map(swap).collect();
+        let side = if fields.next() == Some("w") { "b" } else { "w" };
+        let rest: Vec<&str> = fields.collect();
+        format!(
+            "{}{} {side} {}",
+            ranks.join("/"),
+            swap(hands),
+            rest.join(" ")
+        )
+    }
+
+    /// Only the named attack weight set (1), everything else 0.
+    fn only(name: &str) -> Params {
+        let mut p = DEFAULT.clone();
+        for (n, v) in p.fields_mut() {
+            *v = i32::from(n == name);
+        }
+        p
+    }
+
+    /// With every weight in play the evaluation of a position equals that of its mirror
+    /// image (colours swapped): the attack terms treat both sides alike.
+    #[test]
+    fn attack_terms_are_symmetric() {
+        // (gorean's FEN names unmoved cells, which this mirror does not rewrite)
+        for name in ["merchants", "kaissa", "northern"] {
+            let g = game(name);
+            let t = EvalTables::new(&g, &DEFAULT);
+            assert!(t.uses_attacks());
+            let all = positions(&g, 7);
+            assert!(all.len() > 100, "{name}");
+            for pos in all {
+                let m = Position::from_fen(&g, &mirrored(&pos.to_fen())).unwrap();
+                assert_eq!(t.evaluate(&pos), t.evaluate(&m), "{name}: {}", pos.to_fen());
+                let (a, b) = (t.attack_terms(&pos), t.attack_terms(&m));
+                assert_eq!((a[0], a[1]), (b[1], b[0]), "{name}: {}", pos.to_fen());
+            }
+        }
+    }
+
+    /// Threats and hanging pieces counted against the move generator: a piece is threatened
+    /// when the opponent, to move, has a capture of it by a cheaper piece; hanging when it
+    /// has any capture of it and no own piece attacks its cell.
+    #[test]
+    fn threats_and_hanging_pieces_match_the_captures() {
+        let g = game("merchants");
+        let threat = EvalTables::new(&g, &only("threat_by_lesser"));
+        let hanging = EvalTables::new(&g, &only("hanging"));
+        let mut seen = [0, 0];
+        for mut pos in positions(&g, 11) {
+            let us = pos.side_to_move();
+            pos.make_null();
+            let mut captures: Vec<Move> = Vec::new();
+            pos.generate_noisy(&mut captures);
+            pos.unmake_null();
+            let mut cheaper = std::collections::BTreeSet::new();
+            let mut attacked = std::collections::BTreeSet::new();
+            for mv in captures {
+                let Some((c, victim)) = pos.piece_at(mv.to()) else {
+                    continue;
+                };
+                let (_, attacker) = pos.piece_at(mv.from()).unwrap();
+                let value = |t: u8| threat.value[t as usize];
+                if c == us && value(victim) != 0 {
+                    attacked.insert(mv.to());
+                    if value(attacker) < value(victim) {
+                        cheaper.insert(mv.to());
+                    }
+                }
+            }
+            let loose = attacked
+                .iter()
+                .filter(|&&cell| !pos.attacked_by(cell, us))
+                .count();
+            let i = us.index();
+            assert_eq!(
+                -threat.attack_terms(&pos)[i],
+                cheaper.len() as i32,
+                "{}",
+                pos.to_fen()
+            );
+            assert_eq!(
+                -hanging.attack_terms(&pos)[i],
+                loose as i32,
+                "{}",
+                pos.to_fen()
+            );
+            seen[0] += cheaper.len();
+            seen[1] += loose;
+        }
+        assert!(seen[0] > 20 && seen[1] > 20, "{seen:?}");
+    }
+
+    /// Mobility counts the moves of pieces other than pawns and the Home Stone (to cells no
+    /// enemy pawn attacks): with no pawns on the board it is the number of such moves the
+    /// move generator lists.
+    #[test]
+    fn mobility_counts_the_pieces_moves() {
+        let g = game("merchants");
+        let t = EvalTables::new(&g, &only("mobility"));
+        let pos = Position::from_fen(
+            &g,
+            "ibstuatsbi/xr6rx/10/4h5/10/10/5H4/10/XR6RX/IBSTUATSBI[] w - - 0 12",
+        )
+        .unwrap();
+        let mut list: Vec<Move> = Vec::new();
+        pos.generate(&mut list);
+        let stone = |t: u8| g.end.capture_wins.contains(&t);
+        let counted = list
+            .iter()
+            .filter(|m| !stone(pos.piece_at(m.from()).unwrap().1))
+            .count();
+        assert!(counted > 50);
+        assert_eq!(t.attack_terms(&pos)[Color::First.index()], counted as i32);
+    }
+
+    /// Each enemy piece type that reaches the Home Stone's cell or a cell next to it costs
+    /// the weight once per cell.
+    #[test]
+    fn attacks_on_the_stone_zone_are_counted() {
+        let g = game("merchants");
+        let t = EvalTables::new(&g, &only("stone_zone_attack"));
+        // Red's Bowman (B, a rook) on e9 sees down to Yellow's stone on e3: of the stone's
+        // zone it attacks e4 and e3 (the stone stops it before e2); nothing else of Red
+        // reaches the zone.
+        let pos = Position::from_fen(&g, "4h5/4b5/10/10/10/10/10/4H5/10/10[] w - - 0 12").unwrap();
+        assert_eq!(t.attack_terms(&pos)[Color::First.index()], -2);
+        assert_eq!(t.attack_terms(&pos)[Color::Second.index()], 0);
+    }
+}
