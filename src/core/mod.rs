@@ -6,6 +6,7 @@
 //! Nothing here imports any other part of the crate.
 
 pub mod bitboard;
+pub mod board_view;
 pub mod definition;
 pub mod geometry;
 pub mod moves;

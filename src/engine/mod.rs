@@ -11,6 +11,7 @@ mod state;
 
 pub use state::{PlayState, new_state};
 
+use crate::core::board_view::BoardView;
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
 use crate::core::outcome::Outcome;
@@ -77,6 +78,9 @@ pub trait GameState: Send {
     fn named_board_text(&self) -> Option<String> {
         None
     }
+    /// The position as a front end draws it (cells with names, places and looks, hands,
+    /// notes): see [`BoardView`].
+    fn board_view(&self) -> BoardView;
     /// Evaluation terms (name, Yellow, Red) and the side-to-move evaluation.
     fn eval(&self) -> (Vec<(String, i32, i32)>, i32);
     /// Searches the position.
