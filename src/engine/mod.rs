@@ -146,10 +146,15 @@ impl Engine {
     /// An engine that knows the games of `registry` (the built-in ones and any loaded from
     /// files), on the default variant's start position.
     pub fn with_registry(registry: Registry) -> Engine {
+        Engine::with_options(registry, Options::default())
+    }
+
+    /// An engine that knows the games of `registry`, with `options` from the start (its table
+    /// is allocated once, at their size), on the default variant's start position.
+    pub fn with_options(registry: Registry, options: Options) -> Engine {
         let def = registry
             .get(DEFAULT_VARIANT, &[])
             .expect("default variant exists");
-        let options = Options::default();
         Engine {
             state: new_state(&def).expect("default variant builds"),
             registry,

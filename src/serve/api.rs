@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 /// Largest request body accepted (a long PGN fits).
 pub const MAX_BODY: usize = 1 << 20;
 /// Most games kept at once; a new one beyond this replaces the least recently used.
-const MAX_GAMES: usize = 64;
+const MAX_GAMES: usize = 32;
 /// A game whose page has asked nothing for this long has its search stopped.
 pub const ABANDONED: Duration = Duration::from_secs(5);
 /// A game whose page has asked nothing for this long is forgotten.
@@ -231,6 +231,9 @@ impl Api {
             ("POST", "/api/move") => self.post(body, |b: MoveBody| {
                 let id = b.game.clone();
                 self.with_game(&id, |s| {
+                    if s.engine().state().outcome().is_some() {
+                        return Err(bad("the game is over"));
+                    }
                     s.play(b.mv.trim()).map_err(bad)?;
                     Ok(self.state(s))
                 })

@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
 /// Transposition table of each game's engine, in MiB: many pages may be open at once.
-const HASH_MIB: usize = 16;
+const HASH_MIB: usize = 8;
 
 /// One line of analysis, as the page shows it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -89,12 +89,14 @@ fn lock(r: &Mutex<Report>) -> MutexGuard<'_, Report> {
 impl Session {
     /// A game of `variant` at its start position or at `fen`.
     pub fn new(registry: &Registry, variant: &str, fen: Option<&str>) -> Result<Session, String> {
-        let mut engine = Engine::with_registry(registry.clone());
+        let mut engine = Engine::with_options(
+            registry.clone(),
+            Options {
+                hash_mib: HASH_MIB,
+                ..Options::default()
+            },
+        );
         engine.set_variant(variant, &[])?;
-        engine.set_options(Options {
-            hash_mib: HASH_MIB,
-            ..Options::default()
-        })?;
         let mut s = Session {
             engine,
             start_fen: None,

@@ -44,8 +44,13 @@ async function call(method, path, body) {
 
 // ---- drawing ----
 
+// The largest cell (22 to 60 px) that fits the whole board, its hands and labels in the
+// window, beside the side panel.
 function cellSize(view) {
-  const fit = Math.floor(Math.min(680 / view.width, 680 / view.height));
+  const top = $("board-frame").getBoundingClientRect().top + window.scrollY;
+  const height = window.innerHeight - top - 80;
+  const width = window.innerWidth - 400;
+  const fit = Math.floor(Math.min(width / view.width, height / view.height));
   return Math.max(22, Math.min(60, fit));
 }
 
@@ -399,6 +404,7 @@ function bind() {
     const p = await call("GET", "/api/pgn?game=" + page.game);
     if (p) { $("pgn-input").value = p.pgn; copy(p.pgn); }
   });
+  window.addEventListener("resize", () => { if (page.state) render(); });
   window.addEventListener("pagehide", () => {
     if (page.game) navigator.sendBeacon("/api/stop", JSON.stringify({ game: page.game }));
   });
