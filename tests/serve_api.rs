@@ -346,3 +346,20 @@ fn the_page_and_its_files_are_served_from_the_binary() {
             .contains("app.js")
     );
 }
+
+#[test]
+fn games_of_a_variants_file_are_offered_too() {
+    let mut registry = Registry::builtin();
+    registry
+        .load_str(
+            "[[variant]]\nname = \"merchants-first\"\nparent = \"merchants\"\ndescription = \"test\"\n",
+            "test",
+        )
+        .expect("a variants file");
+    let api = Api::new(registry);
+    let v = ok(&api, "GET", "/api/variants", Value::Null);
+    assert!(v["variants"].to_string().contains("merchants-first"), "{v}");
+    let (_, s) = new_game(&api, "merchants-first");
+    assert_eq!(s["variant"], "merchants-first");
+    assert_eq!(s["view"]["cells"].as_array().unwrap().len(), 100);
+}

@@ -1,9 +1,10 @@
 //! `kaissa serve` in a real browser: headless Chromium (Debian's `chromium`), driven through
 //! Debian's `chromedriver` over its WebDriver HTTP API, plays Kaissa, Caïssa and Jikaida by
-//! clicking cells: a move, the engine's answer, a placement from the hand, a short position
-//! played to its end with the result in words, undo, flip, the drin names, analysis, a FEN and
-//! a PGN loaded. A screenshot of each board goes to `target/serve-screenshots/`, and to
-//! `docs/serve-GAME.png` with `KAISSA_SCREENSHOTS=docs` (how README's pictures were made).
+//! clicking cells: a move, the engine's answer, a placement from the hand, a promotion (GC
+//! Kaissa), a short position played to its end with the result in words, undo, flip, the drin
+//! names, analysis, a FEN and a PGN loaded. A screenshot of each board goes to
+//! `target/serve-screenshots/`, and to `docs/serve-GAME.png` with `KAISSA_SCREENSHOTS=docs`
+//! (how README's pictures were made).
 //!
 //! Without `chromium` or `chromedriver` the test is skipped with a message, unless the
 //! environment variable `CI` is set (CI installs them: see `.ci/run`), where it fails.
@@ -393,6 +394,28 @@ fn kaissa(b: &Browser, base: &str) {
     );
 }
 
+/// A promotion asks which piece: GC Kaissa's Spearman on the last rank.
+fn promotion(b: &Browser, base: &str) {
+    b.new_game(base, "gc", 100);
+    b.choose("mode", "humans");
+    b.load_fen("4h5/2P7/10/10/10/10/10/10/10/4H5[] w - - 0 20", "c9", "P");
+    b.cell("c9");
+    b.wait(
+        "c10 highlighted",
+        "document.querySelector('[data-cell=\"c10\"]').classList.contains('target')",
+    );
+    b.cell("c10");
+    b.wait(
+        "the promotion choices",
+        "!document.getElementById('promotion').hidden && document.querySelectorAll('#promotion button').length === 2 && document.getElementById('promotion').textContent.includes('Rider')",
+    );
+    b.click("#promotion [data-move=\"c9c10r\"]");
+    b.wait(
+        "the Rider on c10",
+        "document.querySelector('[data-cell=\"c10\"]').dataset.piece === 'R'",
+    );
+}
+
 fn caissa(b: &Browser, base: &str) {
     b.new_game(base, "caissa", 49);
     b.play("c2", "b1");
@@ -481,9 +504,15 @@ fn the_page_plays_every_game_in_chromium() {
     };
     let server = Served::start();
     let browser = Browser::start(&chromium, &chromedriver);
+    browser.open(&format!("{}?variant=chess", server.url));
+    browser.wait(
+        "the default game and the error",
+        "document.querySelectorAll('[data-cell]').length === 100 && document.getElementById('error').textContent.includes(\"unknown variant 'chess'\")",
+    );
     kaissa(&browser, &server.url);
+    promotion(&browser, &server.url);
     caissa(&browser, &server.url);
     jikaida(&browser, &server.url);
     let errors = browser.js("return document.getElementById('error').textContent;");
-    assert_eq!(errors, json!(""));
+    assert_eq!(errors, json!(""), "the games ran without an error");
 }

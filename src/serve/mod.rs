@@ -92,7 +92,11 @@ fn answer(api: &Api, mut request: tiny_http::Request) {
     {
         Err(e) => Reply::error(400, &format!("cannot read the request body: {e}")),
         Ok(n) if n > MAX_BODY => Reply::error(413, &format!("the body exceeds {MAX_BODY} bytes")),
-        Ok(_) => api.handle(&method, &url, &body),
+        // A bug in one request must not take a worker thread with it.
+        Ok(_) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            api.handle(&method, &url, &body)
+        }))
+        .unwrap_or_else(|_| Reply::error(500, "internal error (a bug: please report it)")),
     };
     log::debug!("{method} {url} -> {}", reply.status);
     let mut response = tiny_http::Response::from_string(reply.body).with_status_code(reply.status);

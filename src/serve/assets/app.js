@@ -337,11 +337,12 @@ async function newGame(variant, fen) {
   const body = { variant };
   if (fen) body.fen = fen;
   const s = await call("POST", "/api/new", body);
-  if (!s) return;
+  if (!s) return false;
   page.game = s.game;
   $("variant").value = s.variant;
   $("lines").innerHTML = "";
   await update(s);
+  return true;
 }
 
 async function goto(ply) {
@@ -421,7 +422,13 @@ async function start() {
     $("variant").appendChild(o);
   }
   const params = new URLSearchParams(location.search);
-  await newGame(params.get("variant") || v.default, params.get("fen"));
+  if (!(await newGame(params.get("variant") || v.default, params.get("fen")))) {
+    // An unknown variant or a bad FEN in the address: say so (kept on screen) and play the
+    // default game.
+    const why = $("error").textContent;
+    await newGame(v.default);
+    showError(why);
+  }
 }
 
 start();
