@@ -188,6 +188,10 @@ fn the_engine_plays_its_move_and_analysis_reports_lines() {
             Value::Null,
         );
         if a["ply"] == 1 {
+            // The lines that chose the move stay, with the move played as the best.
+            let s = ok(&api, "GET", &format!("/api/state?game={id}"), Value::Null);
+            assert_eq!(a["report"]["best"], s["line"][0], "{a}");
+            assert!(!a["report"]["lines"].as_array().unwrap().is_empty(), "{a}");
             break;
         }
         assert!(

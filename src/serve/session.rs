@@ -280,7 +280,8 @@ impl Session {
     }
 
     /// Makes the engine's move if a search it was to play has ended on the position still
-    /// shown. Called on every request that touches the game.
+    /// shown; the search's lines stay in the report. Called on every request that touches the
+    /// game.
     pub fn settle(&mut self) {
         let pending = {
             let r = lock(&self.report);
@@ -289,9 +290,19 @@ impl Session {
                 .flatten()
         };
         if let Some(mv) = pending {
-            lock(&self.report).play = false;
-            if let Err(e) = self.play(&mv) {
-                log::error!("the engine's move {mv} was refused: {e}");
+            let lines = {
+                let mut r = lock(&self.report);
+                r.play = false;
+                r.lines.clone()
+            };
+            match self.play(&mv) {
+                // The lines that chose the move stay to be read, with it as the best move.
+                Ok(()) => {
+                    let mut r = lock(&self.report);
+                    r.lines = lines;
+                    r.best = Some(mv);
+                }
+                Err(e) => log::error!("the engine's move {mv} was refused: {e}"),
             }
         }
     }

@@ -346,7 +346,6 @@ async function newGame(variant, fen) {
 }
 
 async function goto(ply) {
-  page.analysing = page.analysing && true;
   const s = await call("POST", "/api/goto", { game: page.game, ply });
   if (s) await update(s);
 }
