@@ -217,3 +217,30 @@ fn a_search_stops_when_its_page_goes_away() {
     let a: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(a["report"]["searching"], false, "{a}");
 }
+
+#[test]
+fn clients_that_stall_inside_their_bodies_do_not_stop_the_others() {
+    use std::io::Write;
+    let server = Served::start();
+    let addr = server.addr.clone();
+    let stalled: Vec<std::net::TcpStream> = (0..16)
+        .map(|_| {
+            let mut s = std::net::TcpStream::connect(&addr).expect("a connection");
+            s.write_all(
+                b"POST /api/new HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n{\"vari",
+            )
+            .expect("a partial request");
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    let (status, body) = http(&addr, "GET", "/api/variants", "").expect("an answer");
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "answered only after {:?}",
+        start.elapsed()
+    );
+    drop(stalled);
+}
