@@ -203,6 +203,14 @@ impl Browser {
         .to_string()
     }
 
+    /// Presses and releases a key (a WebDriver key code such as `\u{E012}`, the left arrow).
+    fn key(&self, key: &str) {
+        let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}
+        ]}]});
+        self.cmd("POST", "/actions", actions);
+    }
+
     /// Types into a text field (replacing its text).
     fn type_into(&self, id: &str, text: &str) {
         let el = self.cmd(
@@ -357,6 +365,17 @@ fn kaissa(b: &Browser, base: &str) {
         "the first move",
         "document.querySelector('[data-cell=\"e5\"]').dataset.piece === 'P'",
     );
+    // The arrow keys step too.
+    b.key("\u{E012}");
+    b.wait(
+        "the start again, by the left arrow",
+        "document.querySelector('[data-cell=\"e2\"]').dataset.piece === 'P' && document.querySelectorAll('#moves li.current').length === 0",
+    );
+    b.key("\u{E014}");
+    b.wait(
+        "the first move again, by the right arrow",
+        "document.querySelector('#moves li.current') && document.querySelector('#moves li.current').dataset.ply === '1'",
+    );
 
     // A placement from the hand: pick the Home Stone, then a free cell of the first rank.
     b.load_fen(
@@ -446,6 +465,15 @@ fn caissa(b: &Browser, base: &str) {
     b.wait(
         "the result",
         "document.getElementById('result').textContent.includes('200-ply')",
+    );
+
+    // The engine takes the first side: it moves as soon as the game starts.
+    b.choose("mode", "engine");
+    b.choose("engine-side", "0");
+    b.click("#new");
+    b.wait(
+        "the engine's first move",
+        "document.querySelectorAll('#moves li').length === 1 && document.getElementById('status').textContent === 'Black to move'",
     );
 }
 

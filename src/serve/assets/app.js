@@ -405,6 +405,12 @@ function bind() {
     if (p) { $("pgn-input").value = p.pgn; copy(p.pgn); }
   });
   window.addEventListener("resize", () => { if (page.state) render(); });
+  // Arrow keys step through the line (outside the text fields).
+  window.addEventListener("keydown", (e) => {
+    if (!page.state || e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT") return;
+    if (e.key === "ArrowLeft") goto(Math.max(0, page.state.ply - 1));
+    if (e.key === "ArrowRight") goto(Math.min(page.state.line.length, page.state.ply + 1));
+  });
   window.addEventListener("pagehide", () => {
     if (page.game) navigator.sendBeacon("/api/stop", JSON.stringify({ game: page.game }));
   });
