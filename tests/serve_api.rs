@@ -323,6 +323,18 @@ fn bad_requests_get_one_line_errors_and_change_nothing() {
         assert!(msg.contains(words), "{method} {url}: {msg}");
         assert!(!msg.contains('\n'));
     }
+    let long = format!(
+        "{{\"game\": \"{id}\", \"move\": \"{}\"}}",
+        "e".repeat(100_000)
+    );
+    let (status, v) = call(
+        &api,
+        "POST",
+        "/api/move",
+        serde_json::from_str(&long).unwrap(),
+    );
+    assert_eq!(status, 400);
+    assert!(v["error"].as_str().unwrap().chars().count() <= 303, "{v}");
     let r = api.handle("POST", "/api/move", b"{not json");
     assert_eq!(r.status, 400);
     let r = api.handle("POST", "/api/move", &[0xff, 0xfe]);

@@ -19,6 +19,8 @@ use std::hash::{BuildHasher, RandomState};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+/// Longest error message, in characters.
+const MAX_ERROR: usize = 300;
 /// Largest request body accepted (a long PGN fits).
 pub const MAX_BODY: usize = 1 << 20;
 /// Most games kept at once; a new one beyond this replaces the least recently used.
@@ -55,9 +57,14 @@ impl Reply {
         }
     }
 
-    /// An error: `{"error": msg}` with the status, on one line.
+    /// An error: `{"error": msg}` with the status, on one line of at most [`MAX_ERROR`]
+    /// characters (a message may quote the request).
     pub fn error(status: u16, msg: &str) -> Reply {
-        let one_line: String = msg.lines().collect::<Vec<_>>().join(" ");
+        let mut one_line: String = msg.lines().collect::<Vec<_>>().join(" ");
+        if let Some((cut, _)) = one_line.char_indices().nth(MAX_ERROR) {
+            one_line.truncate(cut);
+            one_line.push_str("...");
+        }
         Reply {
             status,
             content_type: "application/json",
@@ -225,9 +232,9 @@ impl Api {
         let answer = match (method, path) {
             ("GET", "/api/variants") => Ok(self.variants()),
             ("POST", "/api/new") => self.new_game(body),
-            ("GET", "/api/state") => self.with_game_query(q, |_, s| Ok(self.state(s))),
-            ("GET", "/api/analysis") => self.with_game_query(q, |_, s| Ok(analysis(s))),
-            ("GET", "/api/pgn") => self.with_game_query(q, |_, s| Ok(json!({ "pgn": s.pgn() }))),
+            ("GET", "/api/state") => self.with_game_query(q, |s| Ok(self.state(s))),
+            ("GET", "/api/analysis") => self.with_game_query(q, |s| Ok(analysis(s))),
+            ("GET", "/api/pgn") => self.with_game_query(q, |s| Ok(json!({ "pgn": s.pgn() }))),
             ("POST", "/api/move") => self.post(body, |b: MoveBody| {
                 let id = b.game.clone();
                 self.with_game(&id, |s| {
@@ -303,10 +310,10 @@ impl Api {
     fn with_game_query(
         &self,
         q: &str,
-        f: impl FnOnce(&Api, &mut Session) -> Result<Value, Refusal>,
+        f: impl FnOnce(&mut Session) -> Result<Value, Refusal>,
     ) -> Result<Value, Refusal> {
         let id = query(q, "game").ok_or_else(|| bad("missing ?game=ID"))?;
-        self.with_game(id, |s| f(self, s))
+        self.with_game(id, f)
     }
 
     /// Runs `f` on a game, after making any move its engine has found since.
