@@ -124,11 +124,25 @@ fn caissa_board_shows_holes_and_jikaida_its_drins_and_fronts() {
     );
     assert_eq!(cell(&j, "a1")["label"], "Mortil A1");
     assert_eq!(cell(&j, "h1")["label"], "Zhantil B1");
+    let areas = j["view"]["areas"].as_array().unwrap();
+    assert_eq!(areas.len(), 6);
+    let mortil = areas.iter().find(|a| a["name"] == "Mortil").unwrap();
+    assert_eq!(
+        [
+            &mortil["x"],
+            &mortil["y"],
+            &mortil["width"],
+            &mortil["height"]
+        ],
+        [&json!(0.0), &json!(12.0), &json!(6.0), &json!(6.0)]
+    );
+    let wersting = areas.iter().find(|a| a["name"] == "Wersting").unwrap();
+    assert_eq!((&wersting["x"], &wersting["y"]), (&json!(0.0), &json!(0.0)));
     assert_eq!(j["pieces"]["S"], "Swod");
 }
 
 #[test]
-fn a_larger_jikaida_board_is_drawn_from_its_fen() {
+fn larger_jikaida_boards_are_drawn_from_their_fens() {
     let api = Api::new(Registry::builtin());
     let (id, _) = new_game(&api, "jikaida");
     let fen = format!("k17/{}K17 y - 1", "18/".repeat(22));
@@ -137,6 +151,13 @@ fn a_larger_jikaida_board_is_drawn_from_its_fen() {
     assert_eq!(s["view"]["height"], 24.0);
     assert_eq!(cell(&s, "a24")["piece"], "k");
     assert_eq!(cell(&s, "r1")["label"], "Krulch F1");
+    assert_eq!(s["view"]["areas"].as_array().unwrap().len(), 12);
+    // A size without published names has neither labels nor named areas.
+    let fen = format!("k23/{}K23 y - 1", "24/".repeat(34));
+    let s = ok(&api, "POST", "/api/fen", json!({"game": id, "fen": fen}));
+    assert_eq!(s["view"]["cells"].as_array().unwrap().len(), 24 * 36);
+    assert!(s["view"]["areas"].as_array().unwrap().is_empty());
+    assert!(cell(&s, "a1")["label"].is_null());
 }
 
 #[test]

@@ -489,7 +489,7 @@ fn jikaida(b: &Browser, base: &str) {
     b.click("#names");
     b.wait(
         "the drin names",
-        "[...document.querySelectorAll('.label')].some(l => l.textContent === 'Mortil A1')",
+        "[...document.querySelectorAll('.area')].map(a => a.textContent).sort().join() === 'Chavonth,Leem,Mortil,Neemu,Wersting,Zhantil' && document.querySelector('[data-cell=\"a1\"]').title === 'a1 = Mortil A1'",
     );
     b.click("#names");
 

@@ -26,7 +26,7 @@ pub struct CellView {
     /// player may place from the hand now), `moved` (a piece whose first-move powers are
     /// spent).
     pub marks: Vec<&'static str>,
-    /// A label the game gives the cell beside its name (Jikaida's `Mortil A1`).
+    /// The cell's name in the game's own notation, beside the engine's (Jikaida's `Mortil A1`).
     pub label: Option<String>,
 }
 
@@ -37,6 +37,21 @@ pub struct HandView {
     pub color: usize,
     /// (FEN letter, count) of every piece held.
     pub pieces: Vec<(char, u32)>,
+}
+
+/// A named part of the board (Jikaida's drins), drawn with its name when names are asked for.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AreaView {
+    /// Its name (`Mortil`).
+    pub name: String,
+    /// Left edge, in cell widths from the left, seen from the first player's side.
+    pub x: f32,
+    /// Top edge, in cell heights from the top, seen from the first player's side.
+    pub y: f32,
+    /// Width in cells.
+    pub width: f32,
+    /// Height in cells.
+    pub height: f32,
 }
 
 /// A position as a front end draws it.
@@ -52,6 +67,8 @@ pub struct BoardView {
     pub bottom: Vec<(f32, String)>,
     /// Labels along the left edge: (y of the centre, text), e.g. the rank numbers.
     pub left: Vec<(f32, String)>,
+    /// Named parts of the board (empty for games without them).
+    pub areas: Vec<AreaView>,
     /// The hands (empty for games without them).
     pub hands: Vec<HandView>,
     /// Lines of state a board does not show: Home Stone windows, the Fluttember, a banned
@@ -94,6 +111,7 @@ impl BoardView {
             left: (0..ranks)
                 .map(|r| ((ranks - 1 - r) as f32 + 0.5, (r + 1).to_string()))
                 .collect(),
+            areas: Vec::new(),
             hands: Vec::new(),
             notes: Vec::new(),
         }

@@ -8,14 +8,16 @@ use super::drins::DrinMap;
 use super::position::JikaidaPosition;
 use super::{color_name, has_first_move, piece_letter};
 use crate::core::bitboard::Bitboard;
-use crate::core::board_view::BoardView;
+use crate::core::board_view::{AreaView, BoardView};
 use crate::core::geometry::Color;
 
 impl<B: Bitboard> JikaidaPosition<B> {
     /// The position as a front end draws it: pieces by FEN letter; each cell marked `drin-a`
     /// or `drin-b` (neighbouring drins alternate), `front-w` / `front-s` where a front runs
     /// along its west or south side, `moved` under a Paktun, Deldar or Swod that has moved;
-    /// drin names as labels; notes on check and who may still make the Fluttember.
+    /// each cell's book name (`Mortil A1`) as its label and each drin as a named area, where
+    /// the board size has published names; notes on check and who may still make the
+    /// Fluttember.
     pub fn view(&self) -> BoardView {
         let r = self.board().rect;
         let mut v = BoardView::rect(r.files, r.ranks, |cell| {
@@ -47,6 +49,21 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 .as_ref()
                 .and_then(|m| m.square(file, rank))
                 .map(|sq| sq.to_string());
+        }
+        if let Some(m) = &names {
+            for col in 0..r.files / DRIN {
+                for row in 0..r.ranks / DRIN {
+                    if let Some(name) = m.drin_name(col, row) {
+                        v.areas.push(AreaView {
+                            name: name.to_string(),
+                            x: (col * DRIN) as f32,
+                            y: (r.ranks - (row + 1) * DRIN) as f32,
+                            width: DRIN as f32,
+                            height: DRIN as f32,
+                        });
+                    }
+                }
+            }
         }
         if self.in_check() {
             v.notes.push(format!(

@@ -87,7 +87,6 @@ function drawBoard() {
   board.style.fontSize = Math.round(size * 0.45) + "px";
   const targets = targetsOf(page.selected);
   const last = lastMove();
-  const names = $("names").checked;
   for (const c of view.cells) {
     const el = document.createElement("div");
     const [x, y] = place(view, c.x, c.y);
@@ -110,21 +109,31 @@ function drawBoard() {
       el.dataset.piece = c.piece;
       el.appendChild(pieceElement(c.piece, s.colors));
     }
-    if (names && c.label) {
-      const l = document.createElement("span");
-      l.className = "label";
-      l.textContent = c.label;
-      el.appendChild(l);
-    }
     el.addEventListener("click", () => clickCell(c.name));
     board.appendChild(el);
+  }
+  // The game's named areas (Jikaida's drins), on request, as the book heads them.
+  if ($("names").checked) {
+    for (const a of view.areas || []) {
+      const [x0, y0] = place(view, a.x, a.y);
+      const [x1, y1] = place(view, a.x + a.width, a.y + a.height);
+      const el = document.createElement("div");
+      el.className = "area";
+      el.style.left = Math.min(x0, x1) * size + "px";
+      el.style.top = Math.min(y0, y1) * size + "px";
+      el.style.width = a.width * size + "px";
+      el.style.height = a.height * size + "px";
+      el.style.fontSize = Math.round(size * Math.min(a.width, a.height) * 0.16) + "px";
+      el.textContent = a.name;
+      board.appendChild(el);
+    }
   }
   for (const [x, text] of view.bottom) {
     const [px] = place(view, x, 0);
     const l = document.createElement("div");
     l.className = "coord file";
     l.style.left = (px - 0.5) * size + "px";
-    l.style.top = (page.flipped ? -0.45 : view.height) * size + "px";
+    l.style.top = view.height * size + "px";
     l.style.width = size + "px";
     l.textContent = text;
     board.appendChild(l);
