@@ -86,7 +86,7 @@ impl Browser {
                     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                     "--no-first-run", "--disable-background-networking",
                     "--disable-component-update", "--disable-sync",
-                    "--window-size=1200,860",
+                    "--disable-dev-shm-usage", "--window-size=1200,860",
                     format!("--user-data-dir={}", profile.display()),
                 ]
             }
