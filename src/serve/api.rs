@@ -57,7 +57,7 @@ impl Reply {
         }
     }
 
-    /// An error: `{"error": msg}` with the status, on one line of at most [`MAX_ERROR`]
+    /// An error: `{"error": msg}` with the status, on one line of at most 300 (`MAX_ERROR`)
     /// characters (a message may quote the request).
     pub fn error(status: u16, msg: &str) -> Reply {
         let mut one_line: String = msg.lines().collect::<Vec<_>>().join(" ");
