@@ -191,6 +191,19 @@ enum Command {
         #[arg(long, value_name = "NAME")]
         show: Option<String>,
     },
+    /// Serve a page that draws, plays and analyses every game in the browser; prints the URL.
+    ///
+    /// The page plays against the engine or between two people, analyses (MultiPV), loads a
+    /// FEN or a PGN of `kaissa match`; `/?variant=NAME` opens a new game of that variant.
+    /// Runs until interrupted. Example: kaissa serve --port 8765
+    Serve {
+        /// Port to listen on (0: any free port).
+        #[arg(long, default_value_t = 8765)]
+        port: u16,
+        /// Address to listen on; the default serves this machine only.
+        #[arg(long, default_value = "127.0.0.1", value_name = "ADDR")]
+        host: String,
+    },
 }
 
 /// Parses the command line, runs it, and returns the exit code.
@@ -373,6 +386,12 @@ fn execute(cli: Cli) -> Result<(), String> {
             }
             eprintln!("datagen: {} positions from {total} games", samples.len());
             Ok(())
+        }
+        Command::Serve { port, host } => {
+            let config = kaissa::serve::ServeConfig { host, port };
+            kaissa::serve::run(&config, registry, |url| {
+                println!("kaissa serve: open {url} in a browser (Ctrl-C stops)");
+            })
         }
         Command::Variants { show } => {
             match show {

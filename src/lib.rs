@@ -5,7 +5,8 @@
 //! - [`core`]: the game-neutral layer: bit sets, cells and board geometry, moves, Zobrist
 //!   keys, colours, outcomes, the definition format, and the traits a game implements:
 //!   [`core::rules::Rules`] (what search and perft need), [`core::playable::Playable`] (FEN,
-//!   move text, outcome, board text), [`core::tunable::Tunable`] (the evaluation's weights as
+//!   move text, outcome, board text, the board as a front end draws it:
+//!   [`core::board_view::BoardView`]), [`core::tunable::Tunable`] (the evaluation's weights as
 //!   a flat vector) and [`core::ruleset::Ruleset`] (the game as the registry sees it). It
 //!   imports nothing else of the crate.
 //! - [`games`]: one folder per game, each knowing only `core` and itself: [`games::kaissa`]
@@ -16,7 +17,8 @@
 //! - [`engine`]: the facade the protocols drive; one `GameState` for every game.
 //! - [`protocol`]: UCI and XBoard, parse and format only.
 //! - the tools on top: [`mod@bench`], [`analyse`], [`datagen`], [`tournament`] (`kaissa match`),
-//!   [`results`] (results in words), and the command line (`cli.rs`).
+//!   [`results`] (results in words), [`serve`] (`kaissa serve`, the page in the browser), and the
+//!   command line (`cli.rs`).
 
 pub mod analyse;
 pub mod bench;
@@ -27,4 +29,5 @@ pub mod games;
 pub mod protocol;
 pub mod results;
 pub mod search;
+pub mod serve;
 pub mod tournament;

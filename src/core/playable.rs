@@ -2,6 +2,7 @@
 //! the game, a board picture, the evaluation's terms. Every game's position implements
 //! [`Playable`]; the engine turns any playable position into its one width-free game state.
 
+use super::board_view::BoardView;
 use super::definition::VariantDef;
 use super::moves::Move;
 use super::outcome::Outcome;
@@ -22,6 +23,9 @@ pub trait Playable: Rules + 'static {
     fn moves_played(&self) -> usize;
     /// The board as text, first rank at the bottom.
     fn board_text(&self) -> String;
+    /// The position as a front end draws it: every cell with its name, place, piece and look,
+    /// the hands, and notes on what the board does not show (see [`BoardView`]).
+    fn board_view(&self) -> BoardView;
     /// Evaluation terms: (name, first player, second player).
     fn eval_terms(&self, eval: &Self::Eval) -> Vec<(String, i32, i32)>;
     /// The board as text with the game's own square names drawn on it (Jikaida's drins, the

@@ -11,6 +11,7 @@ mod state;
 
 pub use state::{PlayState, new_state};
 
+use crate::core::board_view::BoardView;
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
 use crate::core::outcome::Outcome;
@@ -77,6 +78,9 @@ pub trait GameState: Send {
     fn named_board_text(&self) -> Option<String> {
         None
     }
+    /// The position as a front end draws it (cells with names, places and looks, hands,
+    /// notes): see [`BoardView`].
+    fn board_view(&self) -> BoardView;
     /// Evaluation terms (name, Yellow, Red) and the side-to-move evaluation.
     fn eval(&self) -> (Vec<(String, i32, i32)>, i32);
     /// Searches the position.
@@ -142,10 +146,15 @@ impl Engine {
     /// An engine that knows the games of `registry` (the built-in ones and any loaded from
     /// files), on the default variant's start position.
     pub fn with_registry(registry: Registry) -> Engine {
+        Engine::with_options(registry, Options::default())
+    }
+
+    /// An engine that knows the games of `registry`, with `options` from the start (its table
+    /// is allocated once, at their size), on the default variant's start position.
+    pub fn with_options(registry: Registry, options: Options) -> Engine {
         let def = registry
             .get(DEFAULT_VARIANT, &[])
             .expect("default variant exists");
-        let options = Options::default();
         Engine {
             state: new_state(&def).expect("default variant builds"),
             registry,

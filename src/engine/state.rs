@@ -3,6 +3,7 @@
 //! anew when a FEN is for another board, as Jikaida's FEN may be).
 
 use super::{GameState, SearchOutcome};
+use crate::core::board_view::BoardView;
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
 use crate::core::outcome::Outcome;
@@ -134,6 +135,10 @@ impl<P: Playable> GameState for PlayState<P> {
 
     fn named_board_text(&self) -> Option<String> {
         self.pos.named_board_text()
+    }
+
+    fn board_view(&self) -> BoardView {
+        self.pos.board_view()
     }
 
     fn eval(&self) -> (Vec<(String, i32, i32)>, i32) {
@@ -271,6 +276,9 @@ impl GameState for GameBox {
     }
     fn named_board_text(&self) -> Option<String> {
         self.inner.named_board_text()
+    }
+    fn board_view(&self) -> BoardView {
+        self.inner.board_view()
     }
     fn eval(&self) -> (Vec<(String, i32, i32)>, i32) {
         self.inner.eval()

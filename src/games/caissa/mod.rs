@@ -14,6 +14,7 @@ pub mod movegen;
 pub mod playable;
 pub mod position;
 pub mod rules;
+pub mod view;
 
 pub use fen::START_FEN;
 pub use movegen::EndRules;

@@ -5,6 +5,7 @@
 use super::board::{SIZE, name};
 use super::eval::CaissaParams;
 use super::{CaissaPosition, piece_letter};
+use crate::core::board_view::BoardView;
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
@@ -65,6 +66,10 @@ impl Playable for CaissaPosition {
             ));
         }
         s
+    }
+
+    fn board_view(&self) -> BoardView {
+        self.view()
     }
 
     fn eval_terms(&self, eval: &CaissaParams) -> Vec<(String, i32, i32)> {

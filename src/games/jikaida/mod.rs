@@ -26,6 +26,7 @@ pub mod playable;
 pub mod position;
 pub mod reach;
 pub mod rules;
+pub mod view;
 
 pub use position::JikaidaPosition;
 

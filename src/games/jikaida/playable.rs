@@ -11,6 +11,7 @@ use super::fen::read_placement;
 use super::piece_letter;
 use super::position::JikaidaPosition;
 use crate::core::bitboard::Bitboard;
+use crate::core::board_view::BoardView;
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
@@ -55,6 +56,10 @@ impl<B: Bitboard> Playable for JikaidaPosition<B> {
             .collect();
         s.push_str(&flutter_line(&flutter));
         s
+    }
+
+    fn board_view(&self) -> BoardView {
+        self.view()
     }
 
     fn eval_terms(&self, eval: &JikaidaParams) -> Vec<(String, i32, i32)> {

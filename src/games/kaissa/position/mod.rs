@@ -4,6 +4,7 @@
 mod fen;
 mod playable;
 mod rules;
+mod view;
 
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;

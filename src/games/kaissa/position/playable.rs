@@ -2,6 +2,7 @@
 
 use super::Position;
 use crate::core::bitboard::Bitboard;
+use crate::core::board_view::BoardView;
 use crate::core::definition::VariantDef;
 use crate::core::moves::Move;
 use crate::core::outcome::Outcome;
@@ -52,6 +53,10 @@ impl<B: Bitboard> Playable for Position<B> {
         }
         s.push('\n');
         s
+    }
+
+    fn board_view(&self) -> BoardView {
+        self.view()
     }
 
     fn eval_terms(&self, eval: &EvalTables<B>) -> Vec<(String, i32, i32)> {

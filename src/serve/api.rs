@@ -1,0 +1,452 @@
+//! The page's JSON API: each request (method, path with query, body) becomes one [`Reply`];
+//! nothing here touches a socket, so every route is tested without one. Bad input of any kind
+//! gets a status 4xx and `{"error": "one line"}`; no input stops the server or changes a game
+//! it was refused for.
+//!
+//! The page may only pick variants the server knows, set positions, play moves and run
+//! searches: there is no route that reads a file or sets an engine option (no `load`, no
+//! `VariantPath`, no hash size or thread count).
+
+use super::assets;
+use super::moves::{MoveView, move_views};
+use super::session::{GoRequest, Session};
+use crate::games::variants::Registry;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::hash::{BuildHasher, RandomState};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// Longest error message, in characters.
+const MAX_ERROR: usize = 300;
+/// Largest request body accepted (a long PGN fits).
+pub const MAX_BODY: usize = 1 << 20;
+/// Most games kept at once; a new one beyond this replaces the least recently used.
+const MAX_GAMES: usize = 32;
+/// A game whose page has asked nothing for this long has its search stopped.
+pub const ABANDONED: Duration = Duration::from_secs(5);
+/// A game whose page has asked nothing for this long is forgotten.
+const FORGOTTEN: Duration = Duration::from_secs(3600);
+/// Longest search time a page may ask for.
+const MAX_MOVETIME_MS: u64 = 600_000;
+/// Deepest search a page may ask for.
+const MAX_DEPTH: i32 = 64;
+/// Most principal variations a page may ask for.
+const MAX_MULTIPV: usize = 16;
+
+/// An answer to one request.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reply {
+    /// HTTP status.
+    pub status: u16,
+    /// Content type of `body`.
+    pub content_type: &'static str,
+    /// The body.
+    pub body: String,
+}
+
+impl Reply {
+    /// A JSON answer with status 200.
+    fn json(v: Value) -> Reply {
+        Reply {
+            status: 200,
+            content_type: "application/json",
+            body: v.to_string(),
+        }
+    }
+
+    /// An error: `{"error": msg}` with the status, on one line of at most 300 (`MAX_ERROR`)
+    /// characters (a message may quote the request).
+    pub fn error(status: u16, msg: &str) -> Reply {
+        let mut one_line: String = msg.lines().collect::<Vec<_>>().join(" ");
+        if let Some((cut, _)) = one_line.char_indices().nth(MAX_ERROR) {
+            one_line.truncate(cut);
+            one_line.push_str("...");
+        }
+        Reply {
+            status,
+            content_type: "application/json",
+            body: json!({ "error": one_line }).to_string(),
+        }
+    }
+}
+
+/// A refused request: status and message.
+type Refusal = (u16, String);
+
+/// Bad input: status 400.
+fn bad(msg: impl Into<String>) -> Refusal {
+    (400, msg.into())
+}
+
+/// The games of one server and the variants it offers.
+pub struct Api {
+    registry: Registry,
+    games: Mutex<HashMap<String, Arc<Mutex<Session>>>>,
+    ids: RandomState,
+    next: Mutex<u64>,
+}
+
+/// Locks a mutex, also after a panic in another request (the data stays usable: every
+/// change to a game is made whole or refused).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Reads a JSON body into `T`, refusing unknown fields.
+fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Refusal> {
+    let text = std::str::from_utf8(bytes).map_err(|_| bad("the body is not UTF-8"))?;
+    serde_json::from_str(text).map_err(|e| bad(format!("bad request body: {e}")))
+}
+
+/// The value of `name` in a query string (`game=ID&x=y`).
+fn query<'a>(q: &'a str, name: &str) -> Option<&'a str> {
+    q.split('&')
+        .filter_map(|kv| kv.split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v)
+}
+
+/// A body naming a game only.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameOnly {
+    game: String,
+}
+
+/// `POST /api/new`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewBody {
+    variant: Option<String>,
+    fen: Option<String>,
+}
+
+/// `POST /api/move`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveBody {
+    game: String,
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+/// `POST /api/goto`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GotoBody {
+    game: String,
+    ply: usize,
+}
+
+/// `POST /api/fen`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FenBody {
+    game: String,
+    fen: String,
+}
+
+/// `POST /api/pgn`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PgnBody {
+    game: String,
+    pgn: String,
+}
+
+/// `POST /api/go`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GoBody {
+    game: String,
+    movetime: Option<u64>,
+    depth: Option<i32>,
+    multipv: Option<usize>,
+    #[serde(default)]
+    infinite: bool,
+    #[serde(default)]
+    play: bool,
+}
+
+impl GoBody {
+    /// The search asked for, checked.
+    fn request(&self) -> Result<GoRequest, Refusal> {
+        if let Some(t) = self.movetime
+            && !(1..=MAX_MOVETIME_MS).contains(&t)
+        {
+            return Err(bad(format!("movetime must be 1 to {MAX_MOVETIME_MS} ms")));
+        }
+        if let Some(d) = self.depth
+            && !(1..=MAX_DEPTH).contains(&d)
+        {
+            return Err(bad(format!("depth must be 1 to {MAX_DEPTH}")));
+        }
+        let multipv = self.multipv.unwrap_or(1);
+        if !(1..=MAX_MULTIPV).contains(&multipv) {
+            return Err(bad(format!("multipv must be 1 to {MAX_MULTIPV}")));
+        }
+        if self.movetime.is_none() && self.depth.is_none() && !self.infinite {
+            return Err(bad("go needs movetime, depth or infinite"));
+        }
+        if self.play && self.infinite {
+            return Err(bad("an infinite search cannot play a move"));
+        }
+        Ok(GoRequest {
+            movetime_ms: self.movetime,
+            depth: self.depth,
+            multipv,
+            infinite: self.infinite,
+            play: self.play,
+        })
+    }
+}
+
+impl Api {
+    /// An API offering the games of `registry`.
+    pub fn new(registry: Registry) -> Api {
+        Api {
+            registry,
+            games: Mutex::default(),
+            ids: RandomState::new(),
+            next: Mutex::new(0),
+        }
+    }
+
+    /// Answers one request. `url` is the path with its query string.
+    pub fn handle(&self, method: &str, url: &str, body: &[u8]) -> Reply {
+        let (path, q) = url.split_once('?').unwrap_or((url, ""));
+        if let Some(asset) = assets::get(path) {
+            return if method == "GET" || method == "HEAD" {
+                Reply {
+                    status: 200,
+                    content_type: asset.0,
+                    body: asset.1.to_string(),
+                }
+            } else {
+                Reply::error(405, &format!("{path} takes GET"))
+            };
+        }
+        let answer = match (method, path) {
+            ("GET", "/api/variants") => Ok(self.variants()),
+            ("POST", "/api/new") => self.new_game(body),
+            ("GET", "/api/state") => self.with_game_query(q, |s| Ok(self.state(s))),
+            ("GET", "/api/analysis") => self.with_game_query(q, |s| Ok(analysis(s))),
+            ("GET", "/api/pgn") => self.with_game_query(q, |s| Ok(json!({ "pgn": s.pgn() }))),
+            ("POST", "/api/move") => self.post(body, |b: MoveBody| {
+                let id = b.game.clone();
+                self.with_game(&id, |s| {
+                    if s.engine().state().outcome().is_some() {
+                        return Err(bad("the game is over"));
+                    }
+                    s.play(b.mv.trim()).map_err(bad)?;
+                    Ok(self.state(s))
+                })
+            }),
+            ("POST", "/api/undo") => self.post(body, |b: GameOnly| {
+                self.with_game(&b.game, |s| {
+                    s.undo().map_err(bad)?;
+                    Ok(self.state(s))
+                })
+            }),
+            ("POST", "/api/goto") => self.post(body, |b: GotoBody| {
+                self.with_game(&b.game, |s| {
+                    s.goto(b.ply).map_err(bad)?;
+                    Ok(self.state(s))
+                })
+            }),
+            ("POST", "/api/fen") => self.post(body, |b: FenBody| {
+                self.with_game(&b.game, |s| {
+                    s.set_fen(b.fen.trim()).map_err(bad)?;
+                    Ok(self.state(s))
+                })
+            }),
+            ("POST", "/api/pgn") => self.post(body, |b: PgnBody| {
+                self.with_game(&b.game, |s| {
+                    s.load_pgn(&self.registry, &b.pgn).map_err(bad)?;
+                    Ok(self.state(s))
+                })
+            }),
+            ("POST", "/api/go") => self.post(body, |b: GoBody| {
+                let req = b.request()?;
+                self.with_game(&b.game, |s| {
+                    if s.engine().state().outcome().is_some() {
+                        return Err(bad("the game is over"));
+                    }
+                    s.go(&req);
+                    Ok(analysis(s))
+                })
+            }),
+            ("POST", "/api/stop") => self.post(body, |b: GameOnly| {
+                self.with_game(&b.game, |s| {
+                    s.stop();
+                    Ok(analysis(s))
+                })
+            }),
+            (_, p) if p.starts_with("/api/") => Err((
+                404,
+                format!("no route {method} {p}; see protocol.md, \"kaissa serve\""),
+            )),
+            _ => Err((404, format!("no page {path}"))),
+        };
+        match answer {
+            Ok(v) => Reply::json(v),
+            Err((status, msg)) => Reply::error(status, &msg),
+        }
+    }
+
+    /// Reads a POST body and runs `f` on it.
+    fn post<T: DeserializeOwned>(
+        &self,
+        bytes: &[u8],
+        f: impl FnOnce(T) -> Result<Value, Refusal>,
+    ) -> Result<Value, Refusal> {
+        f(body(bytes)?)
+    }
+
+    /// Runs `f` on the game a query string names.
+    fn with_game_query(
+        &self,
+        q: &str,
+        f: impl FnOnce(&mut Session) -> Result<Value, Refusal>,
+    ) -> Result<Value, Refusal> {
+        let id = query(q, "game").ok_or_else(|| bad("missing ?game=ID"))?;
+        self.with_game(id, f)
+    }
+
+    /// Runs `f` on a game, after making any move its engine has found since.
+    fn with_game(
+        &self,
+        id: &str,
+        f: impl FnOnce(&mut Session) -> Result<Value, Refusal>,
+    ) -> Result<Value, Refusal> {
+        let game = lock(&self.games).get(id).cloned().ok_or_else(|| {
+            (
+                404,
+                format!("unknown game '{id}' (start one with /api/new)"),
+            )
+        })?;
+        let mut s = lock(&game);
+        s.last_seen = Instant::now();
+        s.settle();
+        f(&mut s)
+    }
+
+    /// `GET /api/variants`: every game the server offers.
+    fn variants(&self) -> Value {
+        let list: Vec<Value> = self
+            .registry
+            .names()
+            .into_iter()
+            .filter_map(|name| {
+                let def = self.registry.get(&name, &[]).ok()?;
+                Some(json!({
+                    "name": name,
+                    "description": def.description,
+                    "files": def.files,
+                    "ranks": def.ranks,
+                }))
+            })
+            .collect();
+        json!({ "variants": list, "default": crate::games::variants::DEFAULT_VARIANT })
+    }
+
+    /// `POST /api/new`: a new game; answers its state (with its id).
+    fn new_game(&self, bytes: &[u8]) -> Result<Value, Refusal> {
+        let b: NewBody = body(bytes)?;
+        let variant = b
+            .variant
+            .unwrap_or_else(|| crate::games::variants::DEFAULT_VARIANT.to_string());
+        if !self.registry.names().contains(&variant) {
+            return Err(bad(format!(
+                "unknown variant '{variant}' (known: {})",
+                self.registry.names().join(", ")
+            )));
+        }
+        let session =
+            Session::new(&self.registry, &variant, b.fen.as_deref().map(str::trim)).map_err(bad)?;
+        let id = {
+            let mut n = lock(&self.next);
+            *n += 1;
+            format!("{:016x}", self.ids.hash_one(*n))
+        };
+        let state = self.state(&session);
+        let mut games = lock(&self.games);
+        if games.len() >= MAX_GAMES
+            && let Some(oldest) = games
+                .iter()
+                .min_by_key(|(_, g)| lock(g).last_seen)
+                .map(|(k, _)| k.clone())
+            && let Some(old) = games.remove(&oldest)
+        {
+            lock(&old).abandon();
+        }
+        games.insert(id.clone(), Arc::new(Mutex::new(session)));
+        let mut state = state;
+        state["game"] = json!(id);
+        Ok(state)
+    }
+
+    /// Stops the searches of games whose pages went away, and forgets long-idle games.
+    pub fn reap(&self) {
+        let mut games = lock(&self.games);
+        games.retain(|_, g| {
+            let Ok(s) = g.try_lock() else { return true };
+            let idle = s.last_seen.elapsed();
+            if idle > ABANDONED {
+                s.abandon();
+            }
+            idle < FORGOTTEN
+        });
+    }
+
+    /// A game's state: everything the page draws and offers.
+    fn state(&self, s: &Session) -> Value {
+        let st = s.engine().state();
+        let def = s.engine().def();
+        let view = s.view();
+        let legal: Vec<MoveView> = move_views(&st.legal_moves(), &view);
+        let side = st.side_to_move();
+        let result = st
+            .outcome()
+            .map(|o| crate::results::result_line(def, o, side));
+        let (shown, line) = s.line();
+        let pieces: HashMap<String, String> = def
+            .pieces
+            .iter()
+            .map(|p| (p.letter.clone(), p.name.clone()))
+            .collect();
+        let colors = crate::core::geometry::Color::BOTH.map(|c| crate::results::color_name(def, c));
+        let last = shown
+            .last()
+            .and_then(|m| move_views(std::slice::from_ref(m), &view).pop());
+        json!({
+            "variant": s.variant(),
+            "fen": st.fen(),
+            "start_fen": s.start_fen(),
+            "side": side.index(),
+            "colors": colors,
+            "ply": shown.len(),
+            "line": line,
+            "view": view,
+            "legal": legal,
+            "last": last,
+            "result": result,
+            "pieces": pieces,
+            "searching": s.report().searching,
+        })
+    }
+}
+
+/// A game's analysis so far, with how far its line has come (so the page sees the engine's
+/// move).
+fn analysis(s: &Session) -> Value {
+    let (shown, line) = s.line();
+    json!({
+        "report": s.report(),
+        "ply": shown.len(),
+        "line_len": line.len(),
+    })
+}

@@ -1,0 +1,18 @@
+//! The page's files, built into the binary: the server needs nothing on disk.
+
+/// The page.
+const INDEX: &str = include_str!("assets/index.html");
+/// Its script: draws any board from the API's cell list and turns clicks into moves.
+const SCRIPT: &str = include_str!("assets/app.js");
+/// Its style: the looks the cells' marks name.
+const STYLE: &str = include_str!("assets/style.css");
+
+/// The content type and text of the asset at `path`, if there is one.
+pub fn get(path: &str) -> Option<(&'static str, &'static str)> {
+    match path {
+        "/" | "/index.html" => Some(("text/html; charset=utf-8", INDEX)),
+        "/app.js" => Some(("text/javascript; charset=utf-8", SCRIPT)),
+        "/style.css" => Some(("text/css; charset=utf-8", STYLE)),
+        _ => None,
+    }
+}

@@ -1,0 +1,448 @@
+// kaissa serve's page. It knows no rule of any game: it draws the cells the server lists
+// (names, places, marks), highlights the targets of the legal moves the server lists, and
+// sends back the move text of the one the user picks.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const COLORS = { Yellow: "#f1c232", Red: "#b8322a", White: "#fafafa", Black: "#222", Blue: "#2f62b3" };
+
+const page = {
+  game: null,       // the game's id on the server
+  state: null,      // the last state the server sent
+  selected: null,   // a cell name, or "@X" for a piece in hand
+  flipped: false,
+  analysing: false, // an infinite search runs for the analysis panel
+  poll: null,       // the timer polling /api/analysis
+};
+
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.body = JSON.stringify(body);
+    opts.headers["Content-Type"] = "application/json";
+  }
+  const r = await fetch(path, opts);
+  const data = await r.json();
+  if (!r.ok) throw new Error(data.error || r.statusText);
+  return data;
+}
+
+function showError(e) {
+  $("error").textContent = e ? String(e.message || e) : "";
+}
+
+async function call(method, path, body) {
+  try {
+    const data = await api(method, path, body);
+    showError(null);
+    return data;
+  } catch (e) {
+    showError(e);
+    return null;
+  }
+}
+
+// ---- drawing ----
+
+// The largest cell (22 to 60 px) that fits the whole board, its hands and labels in the
+// window, beside the side panel.
+function cellSize(view) {
+  const top = $("board-frame").getBoundingClientRect().top + window.scrollY;
+  const height = window.innerHeight - top - 80;
+  const width = window.innerWidth - 400;
+  const fit = Math.floor(Math.min(width / view.width, height / view.height));
+  return Math.max(22, Math.min(60, fit));
+}
+
+function place(view, x, y) {
+  return page.flipped ? [view.width - x, view.height - y] : [x, y];
+}
+
+function pieceElement(letter, colors) {
+  const el = document.createElement("div");
+  const first = letter === letter.toUpperCase();
+  const name = colors[first ? 0 : 1];
+  el.className = "piece " + (first ? "side0" : "side1");
+  el.style.background = COLORS[name] || (first ? "#eee" : "#333");
+  el.style.color = name === "Yellow" || name === "White" ? "#222" : "#fff";
+  el.textContent = letter.toUpperCase();
+  const full = page.state.pieces[letter.toUpperCase()];
+  el.title = (full ? full + " " : "") + "(" + name + ")";
+  return el;
+}
+
+function lastMove() {
+  const s = page.state;
+  return s.last || {};
+}
+
+function drawBoard() {
+  const s = page.state;
+  const view = s.view;
+  const size = cellSize(view);
+  const board = $("board");
+  board.innerHTML = "";
+  board.style.width = view.width * size + "px";
+  board.style.height = view.height * size + "px";
+  board.style.fontSize = Math.round(size * 0.45) + "px";
+  const targets = targetsOf(page.selected);
+  const last = lastMove();
+  for (const c of view.cells) {
+    const el = document.createElement("div");
+    const [x, y] = place(view, c.x, c.y);
+    el.className = "cell";
+    for (const m of c.marks) {
+      if (m === "front-w") el.classList.add(page.flipped ? "edge-e" : "edge-w");
+      else if (m === "front-s") el.classList.add(page.flipped ? "edge-n" : "edge-s");
+      else el.classList.add(m);
+    }
+    el.dataset.cell = c.name;
+    el.style.left = (x - 0.5) * size + "px";
+    el.style.top = (y - 0.5) * size + "px";
+    el.style.width = size + "px";
+    el.style.height = size + "px";
+    el.title = c.label ? c.name + " = " + c.label : c.name;
+    if (c.name === page.selected) el.classList.add("selected");
+    if (targets.has(c.name)) el.classList.add("target");
+    if (c.name === last.from || c.name === last.to) el.classList.add("last");
+    if (c.piece) {
+      el.dataset.piece = c.piece;
+      el.appendChild(pieceElement(c.piece, s.colors));
+    }
+    el.addEventListener("click", () => clickCell(c.name));
+    board.appendChild(el);
+  }
+  // The game's named areas (Jikaida's drins), on request, as the book heads them.
+  if ($("names").checked) {
+    for (const a of view.areas || []) {
+      const [x0, y0] = place(view, a.x, a.y);
+      const [x1, y1] = place(view, a.x + a.width, a.y + a.height);
+      const el = document.createElement("div");
+      el.className = "area";
+      el.style.left = Math.min(x0, x1) * size + "px";
+      el.style.top = Math.min(y0, y1) * size + "px";
+      el.style.width = a.width * size + "px";
+      el.style.height = a.height * size + "px";
+      el.style.fontSize = Math.round(size * Math.min(a.width, a.height) * 0.16) + "px";
+      el.textContent = a.name;
+      board.appendChild(el);
+    }
+  }
+  for (const [x, text] of view.bottom) {
+    const [px] = place(view, x, 0);
+    const l = document.createElement("div");
+    l.className = "coord file";
+    l.style.left = (px - 0.5) * size + "px";
+    l.style.top = view.height * size + "px";
+    l.style.width = size + "px";
+    l.textContent = text;
+    board.appendChild(l);
+  }
+  for (const [y, text] of view.left) {
+    const [, py] = place(view, 0, y);
+    const l = document.createElement("div");
+    l.className = "coord rank";
+    l.style.top = (py - 0.5) * size + "px";
+    l.style.lineHeight = size + "px";
+    l.textContent = text;
+    board.appendChild(l);
+  }
+}
+
+function drawHands() {
+  const s = page.state;
+  const bottomColor = page.flipped ? 1 : 0;
+  for (const [id, color] of [["hand-bottom", bottomColor], ["hand-top", 1 - bottomColor]]) {
+    const box = $(id);
+    box.innerHTML = "";
+    box.dataset.hand = color;
+    const hand = (s.view.hands || []).find((h) => h.color === color);
+    if (!hand) continue;
+    const title = document.createElement("span");
+    title.textContent = s.colors[color] + "'s hand: " + (hand.pieces.length ? "" : "empty");
+    box.appendChild(title);
+    for (const [letter, count] of hand.pieces) {
+      const p = pieceElement(letter, s.colors);
+      p.dataset.drop = letter.toUpperCase();
+      if (page.selected === "@" + letter.toUpperCase() && s.side === color) p.classList.add("selected");
+      if (count > 1) p.textContent += count;
+      p.addEventListener("click", () => clickHand(letter.toUpperCase(), color));
+      box.appendChild(p);
+    }
+  }
+}
+
+function drawSide() {
+  const s = page.state;
+  $("status").textContent = s.result ? "" : s.colors[s.side] + " to move" + (s.searching ? " (engine thinking)" : "");
+  $("result").textContent = s.result ? "Game over: " + resultWords(s.result) : "";
+  $("notes").innerHTML = "";
+  for (const n of s.view.notes) {
+    const li = document.createElement("li");
+    li.textContent = n;
+    $("notes").appendChild(li);
+  }
+  const moves = $("moves");
+  moves.innerHTML = "";
+  s.line.forEach((m, i) => {
+    const li = document.createElement("li");
+    li.textContent = m;
+    li.dataset.ply = i + 1;
+    if (i + 1 === s.ply) li.className = "current";
+    if (i + 1 > s.ply) li.classList.add("ahead");
+    li.addEventListener("click", () => goto(i + 1));
+    moves.appendChild(li);
+  });
+  $("pass").hidden = !s.legal.some((m) => !m.from && !m.to);
+  $("fen-input").value = s.fen;
+  $("side-box").hidden = $("mode").value !== "engine";
+  const opts = $("engine-side").options;
+  opts[0].textContent = s.colors[1];
+  opts[1].textContent = s.colors[0];
+}
+
+// "1-0 {Yellow captures the Home Stone}" -> "Yellow captures the Home Stone (1-0)"
+function resultWords(line) {
+  const m = /^(\S+)\s*\{(.*)\}\s*$/.exec(line);
+  return m ? m[2] + " (" + m[1] + ")" : line;
+}
+
+function render() {
+  drawBoard();
+  drawHands();
+  drawSide();
+}
+
+// ---- picking moves ----
+
+function movesOf(sel) {
+  if (!sel || !page.state) return [];
+  const legal = page.state.legal;
+  if (sel.startsWith("@")) return legal.filter((m) => m.drop && m.drop.toUpperCase() === sel.slice(1));
+  return legal.filter((m) => m.from === sel);
+}
+
+function targetsOf(sel) {
+  return new Set(movesOf(sel).map((m) => m.to));
+}
+
+function humanToMove() {
+  const s = page.state;
+  if (!s || s.result) return false;
+  return $("mode").value !== "engine" || s.side !== Number($("engine-side").value) || s.ply < s.line.length;
+}
+
+function clickCell(name) {
+  hidePromotion();
+  if (!humanToMove()) return;
+  const choices = movesOf(page.selected).filter((m) => m.to === name);
+  if (choices.length === 1) return play(choices[0].text);
+  if (choices.length > 1) return askPromotion(choices);
+  page.selected = movesOf(name).length ? name : null;
+  render();
+}
+
+function clickHand(letter, color) {
+  hidePromotion();
+  if (!humanToMove() || page.state.side !== color) return;
+  page.selected = page.selected === "@" + letter ? null : "@" + letter;
+  render();
+}
+
+function askPromotion(choices) {
+  const box = $("promotion");
+  box.innerHTML = "<div>Promote to:</div>";
+  for (const m of choices) {
+    const b = document.createElement("button");
+    const letter = m.promotion ? m.promotion.toUpperCase() : null;
+    b.textContent = letter ? page.state.pieces[letter] || letter : "no promotion";
+    b.dataset.move = m.text;
+    b.addEventListener("click", () => { hidePromotion(); play(m.text); });
+    box.appendChild(b);
+  }
+  box.hidden = false;
+}
+
+function hidePromotion() {
+  $("promotion").hidden = true;
+}
+
+async function play(text) {
+  page.selected = null;
+  const s = await call("POST", "/api/move", { game: page.game, move: text });
+  if (s) await update(s);
+  else render();
+}
+
+// ---- the game's flow ----
+
+async function update(s) {
+  page.state = s;
+  render();
+  const engineSide = Number($("engine-side").value);
+  if ($("mode").value === "engine" && !s.result && s.side === engineSide && s.ply === s.line.length && !s.searching) {
+    const body = { game: page.game, play: true };
+    const depth = Number($("depth").value);
+    if (depth > 0) body.depth = depth;
+    else body.movetime = Math.max(1, Number($("movetime").value) || 1000);
+    if (await call("POST", "/api/go", body)) {
+      page.state.searching = true;
+      drawSide();
+      startPolling();
+    }
+  } else if (page.analysing && !s.result) {
+    await startAnalysis();
+  }
+}
+
+async function refresh() {
+  const s = await call("GET", "/api/state?game=" + page.game);
+  if (s) await update(s);
+}
+
+function startPolling() {
+  if (!page.poll) page.poll = setInterval(pollAnalysis, 250);
+}
+
+function stopPolling() {
+  clearInterval(page.poll);
+  page.poll = null;
+}
+
+async function pollAnalysis() {
+  const a = await call("GET", "/api/analysis?game=" + page.game);
+  if (!a) return stopPolling();
+  showLines(a.report);
+  if (a.ply !== page.state.ply || a.line_len !== page.state.line.length) {
+    if (!a.report.searching && !page.analysing) stopPolling();
+    return refresh();
+  }
+  if (!a.report.searching) {
+    stopPolling();
+    if (page.state.searching) refresh();
+  }
+}
+
+function showLines(report) {
+  $("thinking").textContent = report.searching ? "searching..." : "";
+  const ol = $("lines");
+  ol.innerHTML = "";
+  for (const l of report.lines) {
+    const li = document.createElement("li");
+    li.textContent = "depth " + l.depth + "  " + l.score + "  " + l.pv.join(" ");
+    ol.appendChild(li);
+  }
+}
+
+async function startAnalysis() {
+  const multipv = Math.max(1, Math.min(16, Number($("multipv").value) || 1));
+  if (await call("POST", "/api/go", { game: page.game, infinite: true, multipv })) startPolling();
+}
+
+async function newGame(variant, fen) {
+  stopPolling();
+  page.selected = null;
+  page.analysing = false;
+  const body = { variant };
+  if (fen) body.fen = fen;
+  const s = await call("POST", "/api/new", body);
+  if (!s) return false;
+  page.game = s.game;
+  $("variant").value = s.variant;
+  $("lines").innerHTML = "";
+  await update(s);
+  return true;
+}
+
+async function goto(ply) {
+  const s = await call("POST", "/api/goto", { game: page.game, ply });
+  if (s) await update(s);
+}
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (e) {
+    // No clipboard (plain http on another host): the text is shown to copy by hand.
+  }
+}
+
+function bind() {
+  $("new").addEventListener("click", () => newGame($("variant").value));
+  $("variant").addEventListener("change", () => newGame($("variant").value));
+  $("flip").addEventListener("click", () => { page.flipped = !page.flipped; render(); });
+  $("names").addEventListener("change", render);
+  $("mode").addEventListener("change", () => update(page.state));
+  $("engine-side").addEventListener("change", () => update(page.state));
+  $("undo").addEventListener("click", async () => {
+    stopPolling();
+    let s = await call("POST", "/api/undo", { game: page.game });
+    // Against the engine, take back its reply too.
+    if (s && $("mode").value === "engine" && s.side === Number($("engine-side").value) && s.ply > 0) {
+      s = await call("POST", "/api/undo", { game: page.game });
+    }
+    if (s) { page.state = s; render(); }
+  });
+  $("first").addEventListener("click", () => goto(0));
+  $("prev").addEventListener("click", () => goto(Math.max(0, page.state.ply - 1)));
+  $("next").addEventListener("click", () => goto(Math.min(page.state.line.length, page.state.ply + 1)));
+  $("last").addEventListener("click", () => goto(page.state.line.length));
+  $("pass").addEventListener("click", () => {
+    const p = page.state.legal.find((m) => !m.from && !m.to);
+    if (p) play(p.text);
+  });
+  $("analyse").addEventListener("click", async () => { page.analysing = true; await startAnalysis(); });
+  $("stop").addEventListener("click", async () => {
+    page.analysing = false;
+    const a = await call("POST", "/api/stop", { game: page.game });
+    if (a) showLines(a.report);
+    stopPolling();
+  });
+  $("load-fen").addEventListener("click", async () => {
+    stopPolling();
+    const s = await call("POST", "/api/fen", { game: page.game, fen: $("fen-input").value });
+    if (s) await update(s);
+  });
+  $("copy-fen").addEventListener("click", () => copy(page.state.fen));
+  $("load-pgn").addEventListener("click", async () => {
+    stopPolling();
+    const s = await call("POST", "/api/pgn", { game: page.game, pgn: $("pgn-input").value });
+    if (s) { page.state = s; $("variant").value = s.variant; render(); }
+  });
+  $("copy-pgn").addEventListener("click", async () => {
+    const p = await call("GET", "/api/pgn?game=" + page.game);
+    if (p) { $("pgn-input").value = p.pgn; copy(p.pgn); }
+  });
+  window.addEventListener("resize", () => { if (page.state) render(); });
+  // Arrow keys step through the line (outside the text fields).
+  window.addEventListener("keydown", (e) => {
+    if (!page.state || e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT") return;
+    if (e.key === "ArrowLeft") goto(Math.max(0, page.state.ply - 1));
+    if (e.key === "ArrowRight") goto(Math.min(page.state.line.length, page.state.ply + 1));
+  });
+  window.addEventListener("pagehide", () => {
+    if (page.game) navigator.sendBeacon("/api/stop", JSON.stringify({ game: page.game }));
+  });
+}
+
+async function start() {
+  bind();
+  const v = await call("GET", "/api/variants");
+  if (!v) return;
+  for (const d of v.variants) {
+    const o = document.createElement("option");
+    o.value = d.name;
+    o.textContent = d.name + " (" + d.files + "x" + d.ranks + ")";
+    $("variant").appendChild(o);
+  }
+  const params = new URLSearchParams(location.search);
+  if (!(await newGame(params.get("variant") || v.default, params.get("fen")))) {
+    // An unknown variant or a bad FEN in the address: say so (kept on screen) and play the
+    // default game.
+    const why = $("error").textContent;
+    await newGame(v.default);
+    showError(why);
+  }
+}
+
+start();

@@ -1,0 +1,113 @@
+//! `kaissa serve`: a local web server with a page that draws and plays every game (against the
+//! engine or between two people) and analyses positions and games. The page draws each board
+//! from the cell list its game supplies ([`crate::core::board_view::BoardView`]) and picks
+//! moves from the engine's legal moves: it holds no rule of any game.
+//!
+//! [`api`] answers the page's requests (JSON, socket-free), [`session`] is one game with its
+//! engine and its one search, [`moves`] splits legal moves for clicking, [`assets`] is the
+//! page itself, built into the binary. This module owns the sockets and threads.
+
+pub mod api;
+pub mod assets;
+pub mod moves;
+pub mod session;
+
+use crate::games::variants::Registry;
+use api::{Api, MAX_BODY, Reply};
+use std::io::Read;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Threads answering requests: a slow client holds one, the rest keep answering.
+const WORKERS: usize = 8;
+
+/// Where to listen.
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    /// Address to bind (default 127.0.0.1: this machine only).
+    pub host: String,
+    /// Port (0: any free port).
+    pub port: u16,
+}
+
+/// Starts the server, calls `ready` with the page's URL once it listens, and answers
+/// requests until the process ends. Errors only if it cannot listen.
+pub fn run(
+    config: &ServeConfig,
+    registry: Registry,
+    ready: impl FnOnce(&str),
+) -> Result<(), String> {
+    let server = tiny_http::Server::http((config.host.as_str(), config.port))
+        .map_err(|e| format!("cannot listen on {}:{}: {e}", config.host, config.port))?;
+    let addr = server
+        .server_addr()
+        .to_ip()
+        .ok_or("the server has no IP address")?;
+    let host = if addr.is_ipv6() {
+        format!("[{}]", addr.ip())
+    } else {
+        addr.ip().to_string()
+    };
+    let server = Arc::new(server);
+    let api = Arc::new(Api::new(registry));
+    ready(&format!("http://{host}:{}/", addr.port()));
+    let reaper = api.clone();
+    std::thread::Builder::new()
+        .name("reaper".into())
+        .spawn(move || {
+            loop {
+                std::thread::sleep(Duration::from_millis(500));
+                reaper.reap();
+            }
+        })
+        .map_err(|e| format!("cannot start a thread: {e}"))?;
+    let mut workers = Vec::new();
+    for i in 0..WORKERS {
+        let (server, api) = (server.clone(), api.clone());
+        let w = std::thread::Builder::new()
+            .name(format!("http-{i}"))
+            .spawn(move || {
+                while let Ok(request) = server.recv() {
+                    answer(&api, request);
+                }
+            })
+            .map_err(|e| format!("cannot start a thread: {e}"))?;
+        workers.push(w);
+    }
+    for w in workers {
+        let _ = w.join();
+    }
+    Ok(())
+}
+
+/// Reads one request's body (at most [`MAX_BODY`] bytes), answers it and sends the answer.
+fn answer(api: &Api, mut request: tiny_http::Request) {
+    let method = request.method().as_str().to_ascii_uppercase();
+    let url = request.url().to_string();
+    let mut body = Vec::new();
+    let reply = match request
+        .as_reader()
+        .take(MAX_BODY as u64 + 1)
+        .read_to_end(&mut body)
+    {
+        Err(e) => Reply::error(400, &format!("cannot read the request body: {e}")),
+        Ok(n) if n > MAX_BODY => Reply::error(413, &format!("the body exceeds {MAX_BODY} bytes")),
+        // A bug in one request must not take a worker thread with it.
+        Ok(_) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            api.handle(&method, &url, &body)
+        }))
+        .unwrap_or_else(|_| Reply::error(500, "internal error (a bug: please report it)")),
+    };
+    log::debug!("{method} {url} -> {}", reply.status);
+    let mut response = tiny_http::Response::from_string(reply.body).with_status_code(reply.status);
+    for (k, v) in [
+        ("Content-Type", reply.content_type),
+        ("Cache-Control", "no-store"),
+    ] {
+        if let Ok(h) = tiny_http::Header::from_bytes(k, v) {
+            response.add_header(h);
+        }
+    }
+    // A client that went away is no error of ours.
+    let _ = request.respond(response);
+}

@@ -1,0 +1,402 @@
+//! `kaissa serve`'s JSON API, request by request, without a socket: every game's board as the
+//! page draws it (cells, hands, tiles, drins), moves, undo, stepping, FEN and PGN, the engine's
+//! move, analysis, and clear errors that leave the game as it was.
+
+use kaissa::games::variants::Registry;
+use kaissa::serve::api::Api;
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+fn call(api: &Api, method: &str, url: &str, body: Value) -> (u16, Value) {
+    let text = if body.is_null() {
+        String::new()
+    } else {
+        body.to_string()
+    };
+    let r = api.handle(method, url, text.as_bytes());
+    let v: Value = serde_json::from_str(&r.body).expect("every API answer is JSON");
+    (r.status, v)
+}
+
+fn ok(api: &Api, method: &str, url: &str, body: Value) -> Value {
+    let (status, v) = call(api, method, url, body);
+    assert_eq!(status, 200, "{method} {url}: {v}");
+    v
+}
+
+fn new_game(api: &Api, variant: &str) -> (String, Value) {
+    let s = ok(api, "POST", "/api/new", json!({ "variant": variant }));
+    (s["game"].as_str().unwrap().to_string(), s)
+}
+
+fn cell<'a>(state: &'a Value, name: &str) -> &'a Value {
+    state["view"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == name)
+        .unwrap_or_else(|| panic!("no cell {name}"))
+}
+
+fn marks(state: &Value, name: &str) -> Vec<String> {
+    cell(state, name)["marks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn kaissa_board_has_both_hands_and_the_home_stone_window() {
+    let api = Api::new(Registry::builtin());
+    let (id, s) = new_game(&api, "kaissa");
+    assert_eq!(s["view"]["cells"].as_array().unwrap().len(), 100);
+    assert_eq!(cell(&s, "e1")["piece"], "U");
+    assert_eq!(cell(&s, "a10")["piece"], "i");
+    assert_eq!(s["view"]["hands"][0]["pieces"], json!([["H", 1]]));
+    assert_eq!(s["view"]["hands"][1]["pieces"], json!([["h", 1]]));
+    assert_eq!(s["colors"], json!(["Yellow", "Red"]));
+    let notes = s["view"]["notes"].to_string();
+    assert!(notes.contains("Yellow holds the Home Stone"), "{notes}");
+    // Yellow's first turn: the window (turns 2 to 10) is not open yet; the second is.
+    assert!(!marks(&s, "e1").contains(&"zone-first".to_string()));
+    let s = ok(
+        &api,
+        "POST",
+        "/api/move",
+        json!({"game": id, "move": "e2e5"}),
+    );
+    let s2 = ok(
+        &api,
+        "POST",
+        "/api/move",
+        json!({"game": id, "move": "e9e6"}),
+    );
+    assert_eq!((s["ply"].as_u64(), s2["ply"].as_u64()), (Some(1), Some(2)));
+    assert!(
+        marks(&s2, "a1").contains(&"zone-first".to_string()),
+        "{:?}",
+        marks(&s2, "a1")
+    );
+    assert!(!marks(&s2, "a2").contains(&"zone-first".to_string()));
+    assert_eq!(s2["last"]["from"], "e9");
+    // With a free cell on the first rank, placements are legal moves without a from cell.
+    let fen = "ibstuatsbi/mrpppppprm/p8p/10/10/10/10/P8P/MRPPPPPPRM/IBSTUAT1BI[Hh] w - - 0 2";
+    let s3 = ok(&api, "POST", "/api/fen", json!({"game": id, "fen": fen}));
+    let drops: Vec<&Value> = s3["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["drop"] == "H")
+        .collect();
+    assert_eq!(drops.len(), 1, "{drops:?}");
+    assert_eq!(
+        (drops[0]["to"].as_str(), &drops[0]["from"]),
+        (Some("h1"), &Value::Null)
+    );
+}
+
+#[test]
+fn caissa_board_shows_holes_and_jikaida_its_drins_and_fronts() {
+    let api = Api::new(Registry::builtin());
+    let (id, _) = new_game(&api, "caissa");
+    let s = ok(
+        &api,
+        "POST",
+        "/api/fen",
+        json!({"game": id, "fen": "3q3/3b*2/2R1r2/5N1/7/2QB1n1/7 w - 6"}),
+    );
+    assert!(marks(&s, "e6").contains(&"hole".to_string()));
+    assert!(!marks(&s, "d6").contains(&"hole".to_string()));
+    assert_eq!(cell(&s, "d6")["piece"], "b");
+    assert_eq!(s["colors"], json!(["White", "Black"]));
+
+    let (_, j) = new_game(&api, "jikaida");
+    assert_eq!(j["view"]["cells"].as_array().unwrap().len(), 12 * 18);
+    assert!(marks(&j, "g1").contains(&"front-w".to_string()));
+    assert!(marks(&j, "a7").contains(&"front-s".to_string()));
+    assert!(!marks(&j, "b2").iter().any(|m| m.starts_with("front")));
+    assert_ne!(
+        marks(&j, "a1")[1],
+        marks(&j, "g1")[1],
+        "neighbouring drins differ"
+    );
+    assert_eq!(cell(&j, "a1")["label"], "Mortil A1");
+    assert_eq!(cell(&j, "h1")["label"], "Zhantil B1");
+    let areas = j["view"]["areas"].as_array().unwrap();
+    assert_eq!(areas.len(), 6);
+    let mortil = areas.iter().find(|a| a["name"] == "Mortil").unwrap();
+    assert_eq!(
+        [
+            &mortil["x"],
+            &mortil["y"],
+            &mortil["width"],
+            &mortil["height"]
+        ],
+        [&json!(0.0), &json!(12.0), &json!(6.0), &json!(6.0)]
+    );
+    let wersting = areas.iter().find(|a| a["name"] == "Wersting").unwrap();
+    assert_eq!((&wersting["x"], &wersting["y"]), (&json!(0.0), &json!(0.0)));
+    assert_eq!(j["pieces"]["S"], "Swod");
+}
+
+#[test]
+fn larger_jikaida_boards_are_drawn_from_their_fens() {
+    let api = Api::new(Registry::builtin());
+    let (id, _) = new_game(&api, "jikaida");
+    let fen = format!("k17/{}K17 y - 1", "18/".repeat(22));
+    let s = ok(&api, "POST", "/api/fen", json!({"game": id, "fen": fen}));
+    assert_eq!(s["view"]["width"], 18.0);
+    assert_eq!(s["view"]["height"], 24.0);
+    assert_eq!(cell(&s, "a24")["piece"], "k");
+    assert_eq!(cell(&s, "r1")["label"], "Krulch F1");
+    assert_eq!(s["view"]["areas"].as_array().unwrap().len(), 12);
+    // A size without published names has neither labels nor named areas.
+    let fen = format!("k23/{}K23 y - 1", "24/".repeat(34));
+    let s = ok(&api, "POST", "/api/fen", json!({"game": id, "fen": fen}));
+    assert_eq!(s["view"]["cells"].as_array().unwrap().len(), 24 * 36);
+    assert!(s["view"]["areas"].as_array().unwrap().is_empty());
+    assert!(cell(&s, "a1")["label"].is_null());
+}
+
+#[test]
+fn undo_steps_and_pgn_round_trip() {
+    let api = Api::new(Registry::builtin());
+    let (id, _) = new_game(&api, "merchants");
+    for m in ["e2e5", "e9e6", "d2d4"] {
+        ok(&api, "POST", "/api/move", json!({"game": id, "move": m}));
+    }
+    let s = ok(&api, "POST", "/api/goto", json!({"game": id, "ply": 1}));
+    assert_eq!(
+        (s["ply"].as_u64(), s["line"].as_array().unwrap().len()),
+        (Some(1), 3)
+    );
+    let s = ok(&api, "POST", "/api/goto", json!({"game": id, "ply": 3}));
+    let fen = s["fen"].clone();
+    let pgn = ok(&api, "GET", &format!("/api/pgn?game={id}"), Value::Null)["pgn"].clone();
+    assert!(
+        pgn.as_str().unwrap().contains("1. e2e5 e9e6 2. d2d4"),
+        "{pgn}"
+    );
+    let s = ok(&api, "POST", "/api/undo", json!({"game": id}));
+    assert_eq!(s["line"], json!(["e2e5", "e9e6"]));
+    let (other, _) = new_game(&api, "kaissa");
+    let s = ok(&api, "POST", "/api/pgn", json!({"game": other, "pgn": pgn}));
+    assert_eq!(
+        (s["variant"].as_str(), &s["fen"]),
+        (Some("merchants"), &fen)
+    );
+    assert_eq!(s["line"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn the_engine_plays_its_move_and_analysis_reports_lines() {
+    let api = Api::new(Registry::builtin());
+    let (id, _) = new_game(&api, "caissa");
+    ok(
+        &api,
+        "POST",
+        "/api/go",
+        json!({"game": id, "depth": 3, "play": true}),
+    );
+    let start = Instant::now();
+    loop {
+        let a = ok(
+            &api,
+            "GET",
+            &format!("/api/analysis?game={id}"),
+            Value::Null,
+        );
+        if a["ply"] == 1 {
+            // The lines that chose the move stay, with the move played as the best.
+            let s = ok(&api, "GET", &format!("/api/state?game={id}"), Value::Null);
+            assert_eq!(a["report"]["best"], s["line"][0], "{a}");
+            assert!(!a["report"]["lines"].as_array().unwrap().is_empty(), "{a}");
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no engine move: {a}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    ok(
+        &api,
+        "POST",
+        "/api/go",
+        json!({"game": id, "infinite": true, "multipv": 2}),
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    let a = ok(&api, "POST", "/api/stop", json!({"game": id}));
+    let lines = a["report"]["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 2, "{a}");
+    assert!(
+        lines[0]["score"].as_str().unwrap().starts_with("cp")
+            || lines[0]["score"].as_str().unwrap().starts_with("mate")
+    );
+    assert_eq!(a["report"]["searching"], false);
+    assert_eq!(a["ply"], 1, "analysis never plays a move");
+}
+
+#[test]
+fn bad_requests_get_one_line_errors_and_change_nothing() {
+    let api = Api::new(Registry::builtin());
+    let (id, s) = new_game(&api, "kaissa");
+    let fen = s["fen"].clone();
+    let cases: Vec<(&str, &str, Value, u16, &str)> = vec![
+        (
+            "POST",
+            "/api/move",
+            json!({"game": id, "move": "z9z9"}),
+            400,
+            "",
+        ),
+        (
+            "POST",
+            "/api/move",
+            json!({"game": id}),
+            400,
+            "missing field",
+        ),
+        (
+            "POST",
+            "/api/move",
+            json!({"game": "nope", "move": "e2e5"}),
+            404,
+            "unknown game",
+        ),
+        (
+            "POST",
+            "/api/fen",
+            json!({"game": id, "fen": "x"}),
+            400,
+            "bad FEN",
+        ),
+        (
+            "POST",
+            "/api/new",
+            json!({"variant": "chess"}),
+            400,
+            "unknown variant",
+        ),
+        ("POST", "/api/go", json!({"game": id}), 400, "go needs"),
+        (
+            "POST",
+            "/api/go",
+            json!({"game": id, "depth": 0}),
+            400,
+            "depth",
+        ),
+        (
+            "POST",
+            "/api/go",
+            json!({"game": id, "movetime": 1, "multipv": 99}),
+            400,
+            "multipv",
+        ),
+        (
+            "POST",
+            "/api/go",
+            json!({"game": id, "infinite": true, "play": true}),
+            400,
+            "infinite",
+        ),
+        (
+            "POST",
+            "/api/goto",
+            json!({"game": id, "ply": 5}),
+            400,
+            "only 0 moves",
+        ),
+        (
+            "POST",
+            "/api/pgn",
+            json!({"game": id, "pgn": "1. z1z2 *"}),
+            400,
+            "",
+        ),
+        (
+            "POST",
+            "/api/setoption",
+            json!({"name": "VariantPath", "value": "/etc/passwd"}),
+            404,
+            "no route",
+        ),
+        (
+            "POST",
+            "/api/load",
+            json!({"file": "/etc/passwd"}),
+            404,
+            "no route",
+        ),
+        ("GET", "/api/state", Value::Null, 400, "missing ?game"),
+        ("GET", "/api/move", Value::Null, 404, "no route"),
+        ("POST", "/", Value::Null, 405, "GET"),
+        ("GET", "/../../etc/passwd", Value::Null, 404, "no page"),
+    ];
+    for (method, url, body, status, words) in cases {
+        let (got, v) = call(&api, method, url, body.clone());
+        let msg = v["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{url} {body}: {v}"));
+        assert_eq!(got, status, "{method} {url} {body}: {msg}");
+        assert!(msg.contains(words), "{method} {url}: {msg}");
+        assert!(!msg.contains('\n'));
+    }
+    let long = format!(
+        "{{\"game\": \"{id}\", \"move\": \"{}\"}}",
+        "e".repeat(100_000)
+    );
+    let (status, v) = call(
+        &api,
+        "POST",
+        "/api/move",
+        serde_json::from_str(&long).unwrap(),
+    );
+    assert_eq!(status, 400);
+    assert!(v["error"].as_str().unwrap().chars().count() <= 303, "{v}");
+    let r = api.handle("POST", "/api/move", b"{not json");
+    assert_eq!(r.status, 400);
+    let r = api.handle("POST", "/api/move", &[0xff, 0xfe]);
+    assert_eq!(r.status, 400);
+    let s = ok(&api, "GET", &format!("/api/state?game={id}"), Value::Null);
+    assert_eq!((s["fen"].clone(), s["ply"].clone()), (fen, json!(0)));
+}
+
+#[test]
+fn the_page_and_its_files_are_served_from_the_binary() {
+    let api = Api::new(Registry::builtin());
+    for (path, kind) in [
+        ("/", "text/html"),
+        ("/app.js", "javascript"),
+        ("/style.css", "text/css"),
+    ] {
+        let r = api.handle("GET", path, b"");
+        assert_eq!(r.status, 200);
+        assert!(r.content_type.contains(kind));
+        assert!(!r.body.is_empty());
+    }
+    assert!(
+        api.handle("GET", "/?variant=caissa", b"")
+            .body
+            .contains("app.js")
+    );
+}
+
+#[test]
+fn games_of_a_variants_file_are_offered_too() {
+    let mut registry = Registry::builtin();
+    registry
+        .load_str(
+            "[[variant]]\nname = \"merchants-first\"\nparent = \"merchants\"\ndescription = \"test\"\n",
+            "test",
+        )
+        .expect("a variants file");
+    let api = Api::new(registry);
+    let v = ok(&api, "GET", "/api/variants", Value::Null);
+    assert!(v["variants"].to_string().contains("merchants-first"), "{v}");
+    let (_, s) = new_game(&api, "merchants-first");
+    assert_eq!(s["variant"], "merchants-first");
+    assert_eq!(s["view"]["cells"].as_array().unwrap().len(), 100);
+}

@@ -1,0 +1,546 @@
+//! `kaissa serve` in a real browser: headless Chromium (Debian's `chromium`), driven through
+//! Debian's `chromedriver` over its WebDriver HTTP API, plays Kaissa, Caïssa and Jikaida by
+//! clicking cells: a move, the engine's answer, a placement from the hand, a promotion (GC
+//! Kaissa), a short position played to its end with the result in words, undo, flip, the drin
+//! names, analysis, a FEN and a PGN loaded. A screenshot of each board goes to
+//! `target/serve-screenshots/`, and to `docs/serve-GAME.png` with `KAISSA_SCREENSHOTS=docs`
+//! (how README's pictures were made).
+//!
+//! Without `chromium` or `chromedriver` the test is skipped with a message, unless the
+//! environment variable `CI` is set (CI installs them: see `.ci/run`), where it fails.
+
+mod serve_common;
+
+use serde_json::{Value, json};
+use serve_common::{Served, http};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long any one thing may take to appear (the machine may be busy).
+const WAIT: Duration = Duration::from_secs(90);
+/// WebDriver's key for an element reference.
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+/// Finds a program on PATH.
+fn find(program: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|d| d.join(program))
+        .find(|p| p.is_file())
+}
+
+/// A free TCP port of 127.0.0.1.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
+/// A chromedriver process with one browser session.
+struct Browser {
+    driver: Child,
+    addr: String,
+    session: String,
+    profile: PathBuf,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = http(
+            &self.addr,
+            "DELETE",
+            &format!("/session/{}", self.session),
+            "",
+        );
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+impl Browser {
+    fn start(chromium: &Path, chromedriver: &Path) -> Browser {
+        let port = free_port();
+        let driver = Command::new(chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let addr = format!("127.0.0.1:{port}");
+        let start = Instant::now();
+        while http(&addr, "GET", "/status", "").is_err() {
+            assert!(start.elapsed() < WAIT, "chromedriver does not answer");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let profile =
+            std::env::temp_dir().join(format!("kaissa-serve-chromium-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&profile);
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": chromium,
+                "args": [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                    "--no-first-run", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync",
+                    "--disable-dev-shm-usage", "--window-size=1200,860",
+                    format!("--user-data-dir={}", profile.display()),
+                ]
+            }
+        }}});
+        let (status, body) = http(&addr, "POST", "/session", &caps.to_string()).expect("a session");
+        let v: Value = serde_json::from_str(&body).expect("JSON");
+        assert_eq!(status, 200, "no browser session: {body}");
+        let session = v["value"]["sessionId"]
+            .as_str()
+            .expect("session id")
+            .to_string();
+        Browser {
+            driver,
+            addr,
+            session,
+            profile,
+        }
+    }
+
+    /// A WebDriver command; its `value`.
+    fn cmd(&self, method: &str, path: &str, body: Value) -> Value {
+        let path = format!("/session/{}{path}", self.session);
+        let body = if body.is_null() {
+            String::new()
+        } else {
+            body.to_string()
+        };
+        let (status, text) = http(&self.addr, method, &path, &body)
+            .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+        let v: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("{text}"));
+        assert_eq!(status, 200, "{method} {path} {body}: {text}");
+        v["value"].clone()
+    }
+
+    fn open(&self, url: &str) {
+        self.cmd("POST", "/url", json!({ "url": url }));
+    }
+
+    /// Runs a script (a function body) in the page; its return value.
+    fn js(&self, script: &str) -> Value {
+        self.cmd(
+            "POST",
+            "/execute/sync",
+            json!({ "script": script, "args": [] }),
+        )
+    }
+
+    /// Waits until `expr` (a JavaScript expression) is true.
+    fn wait(&self, what: &str, expr: &str) {
+        let start = Instant::now();
+        loop {
+            if self.js(&format!(
+                "try {{ return !!({expr}); }} catch (e) {{ return false; }}"
+            )) == json!(true)
+            {
+                return;
+            }
+            if start.elapsed() > WAIT {
+                let page = self.js("return document.getElementById('error').textContent + ' | ' + document.getElementById('status').textContent + ' | ' + document.getElementById('result').textContent;");
+                panic!("waited in vain for {what} ({expr}); page says: {page}");
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// A WebDriver command that may fail; its status and answer.
+    fn try_cmd(&self, method: &str, path: &str, body: Value) -> (u16, Value) {
+        let path = format!("/session/{}{path}", self.session);
+        let (status, text) = http(&self.addr, method, &path, &body.to_string())
+            .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
+    /// Clicks the element matching a CSS selector, as a user would. The page draws the board
+    /// anew on every change, so an element found just before may be gone: then it is found
+    /// again.
+    fn click(&self, css: &str) {
+        let start = Instant::now();
+        loop {
+            let (status, el) = self.try_cmd(
+                "POST",
+                "/element",
+                json!({ "using": "css selector", "value": css }),
+            );
+            if status == 200 {
+                let id = el["value"][ELEMENT].as_str().expect("an element id");
+                let (status, answer) =
+                    self.try_cmd("POST", &format!("/element/{id}/click"), json!({}));
+                if status == 200 {
+                    return;
+                }
+                assert!(
+                    answer["value"]["error"] == "stale element reference",
+                    "click {css}: {answer}"
+                );
+            }
+            assert!(start.elapsed() < WAIT, "cannot click {css}: {el}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Clicks a cell by its engine name.
+    fn cell(&self, name: &str) {
+        self.click(&format!("[data-cell=\"{name}\"]"));
+    }
+
+    /// The piece letter shown on a cell (empty if none).
+    fn piece(&self, name: &str) -> String {
+        self.js(&format!(
+            "const c = document.querySelector('[data-cell=\"{name}\"]'); return c ? (c.dataset.piece || '') : 'missing';"
+        ))
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+    }
+
+    /// Presses and releases a key (a WebDriver key code such as `\u{E012}`, the left arrow).
+    fn key(&self, key: &str) {
+        let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}
+        ]}]});
+        self.cmd("POST", "/actions", actions);
+    }
+
+    /// Types into a text field (replacing its text).
+    fn type_into(&self, id: &str, text: &str) {
+        let el = self.cmd(
+            "POST",
+            "/element",
+            json!({ "using": "css selector", "value": format!("#{id}") }),
+        );
+        let eid = el[ELEMENT].as_str().expect("element");
+        self.cmd("POST", &format!("/element/{eid}/clear"), json!({}));
+        self.cmd(
+            "POST",
+            &format!("/element/{eid}/value"),
+            json!({ "text": text }),
+        );
+    }
+
+    /// Picks an option of a select element by its value, and tells the page.
+    fn choose(&self, id: &str, value: &str) {
+        self.js(&format!(
+            "const s = document.getElementById('{id}'); s.value = '{value}'; s.dispatchEvent(new Event('change'));"
+        ));
+    }
+
+    /// Saves a screenshot of the page; checks it is a PNG.
+    fn screenshot(&self, name: &str) {
+        let b64 = self.cmd("GET", "/screenshot", Value::Null);
+        let png = base64(b64.as_str().expect("base64 text"));
+        assert!(
+            png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 10_000,
+            "{name}: not a PNG"
+        );
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let dir = root.join("target/serve-screenshots");
+        std::fs::create_dir_all(&dir).expect("a screenshot folder");
+        std::fs::write(dir.join(format!("serve-{name}.png")), &png).expect("screenshot written");
+        if std::env::var("KAISSA_SCREENSHOTS").as_deref() == Ok("docs") {
+            std::fs::write(root.join(format!("docs/serve-{name}.png")), &png).expect("docs/");
+        }
+    }
+
+    /// Loads a FEN through the page's field and button; waits for `cell` to show `piece`.
+    fn load_fen(&self, fen: &str, cell: &str, piece: &str) {
+        self.type_into("fen-input", fen);
+        self.click("#load-fen");
+        self.wait(
+            &format!("the FEN's {piece} on {cell}"),
+            &format!("document.querySelector('[data-cell=\"{cell}\"]').dataset.piece === '{piece}' && document.getElementById('fen-input').value.startsWith('{}')", &fen[..8]),
+        );
+    }
+
+    /// Number of moves in the page's move list.
+    fn moves(&self) -> u64 {
+        self.js("return document.querySelectorAll('#moves li').length;")
+            .as_u64()
+            .unwrap_or(0)
+    }
+
+    /// Clicks `from` then `to`, checking `to` was offered as a target first, and waits until
+    /// the page shows the move played.
+    fn play(&self, from: &str, to: &str) {
+        let before = self.moves();
+        self.cell(from);
+        self.wait(
+            &format!("{to} highlighted after picking {from}"),
+            &format!("document.querySelector('[data-cell=\"{to}\"]').classList.contains('target')"),
+        );
+        self.cell(to);
+        self.wait(
+            &format!("{from}{to} in the move list"),
+            &format!("document.querySelectorAll('#moves li').length > {before}"),
+        );
+    }
+
+    /// Opens a new game of `variant` at `/?variant=NAME`, waits for its `cells` cells, and
+    /// makes the engine answer fast.
+    fn new_game(&self, base: &str, variant: &str, cells: usize) {
+        self.open(&format!("{base}?variant={variant}"));
+        self.wait(
+            &format!("the {variant} board"),
+            &format!("document.querySelectorAll('[data-cell]').length === {cells} && document.getElementById('variant').value === '{variant}'"),
+        );
+        self.js("document.getElementById('movetime').value = '200';");
+    }
+}
+
+/// Decodes standard base64.
+fn base64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let sextets: Vec<u8> = text.bytes().filter_map(value).collect();
+    let mut out = Vec::with_capacity(sextets.len() * 3 / 4);
+    for chunk in sextets.chunks(4) {
+        let mut n = 0u32;
+        for (i, s) in chunk.iter().enumerate() {
+            n |= u32::from(*s) << (18 - 6 * i);
+        }
+        for i in 0..chunk.len().saturating_sub(1) {
+            out.push((n >> (16 - 8 * i)) as u8);
+        }
+    }
+    out
+}
+
+fn kaissa(b: &Browser, base: &str) {
+    b.new_game(base, "kaissa", 100);
+    assert_eq!((b.piece("e1"), b.piece("a10")), ("U".into(), "i".into()));
+    b.play("e2", "e5");
+    b.wait(
+        "the engine's answer",
+        "document.querySelectorAll('#moves li').length === 2",
+    );
+    assert_eq!(b.piece("e5"), "P");
+    // Yellow's second turn: the Home Stone window is open and drawn on the first rank.
+    b.wait(
+        "the Home Stone zone",
+        "document.querySelector('[data-cell=\"a1\"]').classList.contains('zone-first')",
+    );
+    b.screenshot("kaissa");
+
+    // The line as PGN, loaded into a new game and stepped through.
+    b.click("#copy-pgn");
+    b.wait(
+        "the PGN",
+        "document.getElementById('pgn-input').value.includes('1. e2e5')",
+    );
+    let pgn = b.js("return document.getElementById('pgn-input').value;");
+    b.click("#new");
+    b.wait(
+        "a new game",
+        "document.querySelectorAll('#moves li').length === 0",
+    );
+    b.choose("mode", "humans");
+    b.type_into("pgn-input", pgn.as_str().unwrap());
+    b.click("#load-pgn");
+    b.wait(
+        "the PGN's moves",
+        "document.querySelectorAll('#moves li').length === 2",
+    );
+    b.click("#first");
+    b.wait(
+        "the start",
+        "document.querySelector('[data-cell=\"e2\"]').dataset.piece === 'P'",
+    );
+    b.click("#next");
+    b.wait(
+        "the first move",
+        "document.querySelector('[data-cell=\"e5\"]').dataset.piece === 'P'",
+    );
+    // The arrow keys step too.
+    b.key("\u{E012}");
+    b.wait(
+        "the start again, by the left arrow",
+        "document.querySelector('[data-cell=\"e2\"]').dataset.piece === 'P' && document.querySelectorAll('#moves li.current').length === 0",
+    );
+    b.key("\u{E014}");
+    b.wait(
+        "the first move again, by the right arrow",
+        "document.querySelector('#moves li.current') && document.querySelector('#moves li.current').dataset.ply === '1'",
+    );
+
+    // A placement from the hand: pick the Home Stone, then a free cell of the first rank.
+    b.load_fen(
+        "ibstuatsbi/mrpppppprm/p8p/10/10/10/10/P8P/MRPPPPPPRM/IBSTUAT1BI[Hh] w - - 0 2",
+        "g1",
+        "T",
+    );
+    b.click("#hand-bottom [data-drop=\"H\"]");
+    b.wait(
+        "h1 offered",
+        "document.querySelector('[data-cell=\"h1\"]').classList.contains('target')",
+    );
+    b.cell("h1");
+    b.wait(
+        "the Home Stone placed",
+        "document.querySelector('[data-cell=\"h1\"]').dataset.piece === 'H'",
+    );
+
+    // A short position to its end: the Rider takes the Home Stone.
+    b.load_fen("4h5/4R5/10/10/10/10/10/10/10/4H5[] w - - 0 20", "e10", "h");
+    b.play("e9", "e10");
+    b.wait(
+        "the result",
+        "document.getElementById('result').textContent.includes('Yellow captures the Home Stone')",
+    );
+    b.click("#undo");
+    b.wait("the move taken back", "document.querySelector('[data-cell=\"e10\"]').dataset.piece === 'h' && document.getElementById('result').textContent === ''");
+    let top = |b: &Browser| b.js("return document.querySelector('[data-cell=\"a1\"]').style.top;");
+    let before = top(b);
+    b.click("#flip");
+    assert_eq!(
+        top(b),
+        json!("0px"),
+        "a1 at the top once flipped (was {before})"
+    );
+}
+
+/// A promotion asks which piece: GC Kaissa's Spearman on the last rank.
+fn promotion(b: &Browser, base: &str) {
+    b.new_game(base, "gc", 100);
+    b.choose("mode", "humans");
+    b.load_fen("4h5/2P7/10/10/10/10/10/10/10/4H5[] w - - 0 20", "c9", "P");
+    b.cell("c9");
+    b.wait(
+        "c10 highlighted",
+        "document.querySelector('[data-cell=\"c10\"]').classList.contains('target')",
+    );
+    b.cell("c10");
+    b.wait(
+        "the promotion choices",
+        "!document.getElementById('promotion').hidden && document.querySelectorAll('#promotion button').length === 2 && document.getElementById('promotion').textContent.includes('Rider')",
+    );
+    b.click("#promotion [data-move=\"c9c10r\"]");
+    b.wait(
+        "the Rider on c10",
+        "document.querySelector('[data-cell=\"c10\"]').dataset.piece === 'R'",
+    );
+}
+
+fn caissa(b: &Browser, base: &str) {
+    b.new_game(base, "caissa", 49);
+    b.play("c2", "b1");
+    b.wait(
+        "the engine's answer",
+        "document.querySelectorAll('#moves li').length === 2",
+    );
+    b.wait(
+        "a sunk tile",
+        "document.querySelector('[data-cell=\"c2\"]').classList.contains('hole')",
+    );
+    b.screenshot("caissa");
+
+    // Analysis with two lines, then stopped.
+    b.js("document.getElementById('multipv').value = '2';");
+    b.click("#analyse");
+    b.wait("two analysis lines", "document.querySelectorAll('#lines li').length === 2 && document.getElementById('lines').textContent.includes('depth')");
+    b.click("#stop");
+    b.wait(
+        "the analysis stopped",
+        "document.getElementById('thinking').textContent === ''",
+    );
+
+    // The 200-ply limit: the last ply's move draws.
+    b.choose("mode", "humans");
+    b.load_fen("7/3bqn1/4r2/7/2R4/1NQB3/7 w - 199", "c2", "Q");
+    b.play("c2", "b1");
+    b.wait(
+        "the result",
+        "document.getElementById('result').textContent.includes('200-ply')",
+    );
+
+    // The engine takes the first side: it moves as soon as the game starts.
+    b.choose("mode", "engine");
+    b.choose("engine-side", "0");
+    b.click("#new");
+    b.wait(
+        "the engine's first move",
+        "document.querySelectorAll('#moves li').length === 1 && document.getElementById('status').textContent === 'Black to move'",
+    );
+}
+
+fn jikaida(b: &Browser, base: &str) {
+    b.new_game(base, "jikaida", 12 * 18);
+    b.play("c3", "c4");
+    b.wait(
+        "the engine's answer",
+        "document.querySelectorAll('#moves li').length === 2",
+    );
+    assert_eq!(b.piece("c4"), "S");
+    b.screenshot("jikaida");
+    b.click("#names");
+    b.wait(
+        "the drin names",
+        "[...document.querySelectorAll('.area')].map(a => a.textContent).sort().join() === 'Chavonth,Leem,Mortil,Neemu,Wersting,Zhantil' && document.querySelector('[data-cell=\"a1\"]').title === 'a1 = Mortil A1'",
+    );
+    b.click("#names");
+
+    // A short position to its end: the Pallan bares the Blue King, whose one reply cannot
+    // bare Yellow's.
+    b.choose("mode", "humans");
+    b.load_fen(
+        "5k6/12/12/12/12/12/12/12/12/12/12/12/12/12/12/12/s11/P6K4 y - 1",
+        "a2",
+        "s",
+    );
+    b.play("a1", "a2");
+    b.play("f18", "e17");
+    b.wait(
+        "the result",
+        "document.getElementById('result').textContent.includes('Yellow bares the Blue King')",
+    );
+
+    // A larger board from a FEN: Hyrshiv's 18 x 24.
+    let fen = format!("k17/{}K17 y - 1", "18/".repeat(22));
+    b.load_fen(&fen, "a24", "k");
+    b.wait(
+        "the 18 x 24 board",
+        "document.querySelectorAll('[data-cell]').length === 18 * 24",
+    );
+}
+
+#[test]
+fn the_page_plays_every_game_in_chromium() {
+    let (Some(chromium), Some(chromedriver)) = (find("chromium"), find("chromedriver")) else {
+        if std::env::var_os("CI").is_some() {
+            panic!(
+                "chromium and chromedriver must be installed in CI (apt-get install chromium chromium-driver)"
+            );
+        }
+        eprintln!(
+            "skipped: chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+        );
+        return;
+    };
+    let server = Served::start();
+    let browser = Browser::start(&chromium, &chromedriver);
+    browser.open(&format!("{}?variant=chess", server.url));
+    browser.wait(
+        "the default game and the error",
+        "document.querySelectorAll('[data-cell]').length === 100 && document.getElementById('error').textContent.includes(\"unknown variant 'chess'\")",
+    );
+    kaissa(&browser, &server.url);
+    promotion(&browser, &server.url);
+    caissa(&browser, &server.url);
+    jikaida(&browser, &server.url);
+    let errors = browser.js("return document.getElementById('error').textContent;");
+    assert_eq!(errors, json!(""), "the games ran without an error");
+}
