@@ -16,10 +16,17 @@ use crate::games::variants::Registry;
 use api::{Api, MAX_BODY, Reply};
 use std::io::Read;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-/// Threads answering requests: a slow client holds one, the rest keep answering.
+/// Threads answering requests.
 const WORKERS: usize = 8;
+/// Bodies up to this length tiny_http reads itself before handing the request over; a longer
+/// one is read from the socket by whoever answers, which waits as long as its client does.
+const EAGER_BODY: usize = 1024;
+/// Longer bodies being read at once, each on a thread of its own (so a client that stalls
+/// inside one holds no worker); beyond this, a request with a long body is refused (503).
+const MAX_READERS: usize = 32;
 
 /// Where to listen.
 #[derive(Clone, Debug)]
@@ -61,14 +68,15 @@ pub fn run(
             }
         })
         .map_err(|e| format!("cannot start a thread: {e}"))?;
+    let readers = Arc::new(AtomicUsize::new(0));
     let mut workers = Vec::new();
     for i in 0..WORKERS {
-        let (server, api) = (server.clone(), api.clone());
+        let (server, api, readers) = (server.clone(), api.clone(), readers.clone());
         let w = std::thread::Builder::new()
             .name(format!("http-{i}"))
             .spawn(move || {
                 while let Ok(request) = server.recv() {
-                    answer(&api, request);
+                    dispatch(&api, &readers, request);
                 }
             })
             .map_err(|e| format!("cannot start a thread: {e}"))?;
@@ -78,6 +86,45 @@ pub fn run(
         let _ = w.join();
     }
     Ok(())
+}
+
+/// Answers a request on the worker when its body is already read (or absent); refuses one
+/// whose declared body is over [`MAX_BODY`] without reading it; hands one with a longer body
+/// still to read to a thread of its own.
+fn dispatch(api: &Arc<Api>, readers: &Arc<AtomicUsize>, request: tiny_http::Request) {
+    let quick = matches!(
+        request.method(),
+        tiny_http::Method::Get | tiny_http::Method::Head
+    );
+    match request.body_length() {
+        Some(n) if n > MAX_BODY => {
+            let reply = Reply::error(413, &format!("the body exceeds {MAX_BODY} bytes"));
+            send(request, reply);
+        }
+        Some(n) if n <= EAGER_BODY => answer(api, request),
+        None if quick => answer(api, request),
+        _ => {
+            if readers.fetch_add(1, Ordering::SeqCst) >= MAX_READERS {
+                readers.fetch_sub(1, Ordering::SeqCst);
+                send(
+                    request,
+                    Reply::error(503, "too many requests are sending bodies"),
+                );
+                return;
+            }
+            let (api, done) = (api.clone(), readers.clone());
+            let spawned = std::thread::Builder::new()
+                .name("http-body".into())
+                .spawn(move || {
+                    answer(&api, request);
+                    done.fetch_sub(1, Ordering::SeqCst);
+                });
+            if spawned.is_err() {
+                // The request went with the closure; its client sees the connection close.
+                readers.fetch_sub(1, Ordering::SeqCst);
+            }
+        }
+    }
 }
 
 /// Reads one request's body (at most [`MAX_BODY`] bytes), answers it and sends the answer.
@@ -99,6 +146,11 @@ fn answer(api: &Api, mut request: tiny_http::Request) {
         .unwrap_or_else(|_| Reply::error(500, "internal error (a bug: please report it)")),
     };
     log::debug!("{method} {url} -> {}", reply.status);
+    send(request, reply);
+}
+
+/// Sends a reply.
+fn send(request: tiny_http::Request, reply: Reply) {
     let mut response = tiny_http::Response::from_string(reply.body).with_status_code(reply.status);
     for (k, v) in [
         ("Content-Type", reply.content_type),
