@@ -37,8 +37,9 @@ pub trait Rules: Clone + Send + Sync {
     }
     /// True when the side to move can win with its next move, whatever the opponent did (a
     /// Kaissa Home Stone it attacks, with no placement owed): the search scores the position
-    /// as a win in one ply without generating moves. It must agree with the move list: true
-    /// only when some legal move ends the game in the mover's favour. The default is false.
+    /// as a win in one ply without generating moves. Asked only of a position that is not
+    /// [decided](Rules::decided); there it must agree with the move list: true only when
+    /// some legal move ends the game in the mover's favour. The default is false.
     #[inline(always)]
     fn wins_at_once(&self) -> bool {
         false

@@ -175,9 +175,10 @@ impl<B: Bitboard> Position<B> {
 
     /// True when the side to move may capture the opponent's last piece whose loss ends the
     /// game (its Home Stone): no placement is owed this turn and the piece stands attacked.
-    /// Some legal move then wins at once.
+    /// In a position not yet [decided](Self::decided), some legal move then wins at once (the
+    /// search asks only there, so this does not test it again).
     pub fn can_take_royal(&self) -> bool {
-        if self.decided().is_some() || self.for_each_drop(|_, _| {}) {
+        if self.for_each_drop(|_, _| {}) {
             return false;
         }
         let us = self.side_to_move();

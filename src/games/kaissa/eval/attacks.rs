@@ -6,15 +6,16 @@
 //! attack weight is zero (rule sets tuned before these terms existed play as they did).
 
 use super::EvalTables;
+use super::params::Params;
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;
 use crate::games::kaissa::game::MAX_TYPES;
 use crate::games::kaissa::position::Position;
 
 impl<B: Bitboard> EvalTables<B> {
-    /// True when some attack weight is non-zero, so [`EvalTables::attack_terms`] counts.
-    pub(super) fn uses_attacks(&self) -> bool {
-        let p = &self.params;
+    /// True when some attack weight of `p` is non-zero, so [`EvalTables::attack_terms`]
+    /// counts (worked out once, when the tables are built).
+    pub(super) fn uses_attacks(p: &Params) -> bool {
         p.mobility != 0 || p.threat_by_lesser != 0 || p.hanging != 0 || p.stone_zone_attack != 0
     }
 
@@ -180,7 +181,7 @@ mod tests {
         for name in ["merchants", "kaissa", "northern"] {
             let g = game(name);
             let t = EvalTables::new(&g, &DEFAULT);
-            assert!(t.uses_attacks());
+            assert!(t.attacks);
             let all = positions(&g, 7);
             assert!(all.len() > 100, "{name}");
             for pos in all {

@@ -30,6 +30,8 @@ pub struct EvalTables<B> {
     near2: Vec<B>,
     /// The weights.
     params: Params,
+    /// Some attack weight is non-zero: the evaluation makes the attack pass.
+    attacks: bool,
 }
 
 /// Average number of moves a piece of type `t` has on the empty board (quiet-only and
@@ -153,6 +155,7 @@ impl<B: Bitboard> EvalTables<B> {
             near1,
             near2,
             params: params.clone(),
+            attacks: Self::uses_attacks(params),
         }
     }
 
@@ -204,7 +207,7 @@ impl<B: Bitboard> EvalTables<B> {
     pub fn evaluate(&self, pos: &Position<B>) -> i32 {
         let us = pos.side_to_move();
         let mut score = self.side(pos, us) - self.side(pos, us.flip()) + self.params.tempo;
-        if self.uses_attacks() {
+        if self.attacks {
             let a = self.attack_terms(pos);
             score += a[us.index()] - a[us.flip().index()];
         }
@@ -235,7 +238,7 @@ impl<B: Bitboard> EvalTables<B> {
             total[0] - material[0] - squares[0],
             total[1] - material[1] - squares[1],
         ));
-        let attacks = if self.uses_attacks() {
+        let attacks = if self.attacks {
             self.attack_terms(pos)
         } else {
             [0, 0]
