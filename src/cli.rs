@@ -184,6 +184,12 @@ enum Command {
         /// Write the samples here (default: standard output).
         #[arg(long, value_name = "FILE")]
         out: Option<String>,
+        /// Do not play: take the games of this PGN file (another engine's, say) and record
+        /// their quiet positions, each searched for --nodes for its score and labelled with
+        /// the game's result; --random-plies opening plies of each game are skipped and
+        /// --games and --seed are not used.
+        #[arg(long, value_name = "PGN")]
+        from_pgn: Option<String>,
     },
     /// List the known variants, or print one definition in full.
     Variants {
@@ -360,6 +366,7 @@ fn execute(cli: Cli) -> Result<(), String> {
             seed,
             jobs,
             out,
+            from_pgn,
         } => {
             let def = registry.get(&variant, &[])?;
             let cfg = kaissa::datagen::DatagenConfig {
@@ -371,12 +378,25 @@ fn execute(cli: Cli) -> Result<(), String> {
                     .map(|j| j as usize)
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
             };
-            let total = cfg.games;
-            let samples = kaissa::datagen::generate(&def, &cfg, &|done| {
-                if done * 20 / total != (done - 1) * 20 / total {
-                    eprintln!("datagen: {done}/{total} games");
+            let samples = match from_pgn {
+                Some(path) => {
+                    let text = std::fs::read_to_string(&path)
+                        .map_err(|e| format!("cannot read {path}: {e}"))?;
+                    kaissa::datagen::from_pgn(&def, &text, &cfg, &|done, total| {
+                        if done * 20 / total != (done - 1) * 20 / total {
+                            eprintln!("datagen: {done}/{total} games of {path}");
+                        }
+                    })?
                 }
-            })?;
+                None => {
+                    let total = cfg.games;
+                    kaissa::datagen::generate(&def, &cfg, &|done| {
+                        if done * 20 / total != (done - 1) * 20 / total {
+                            eprintln!("datagen: {done}/{total} games");
+                        }
+                    })?
+                }
+            };
             let text: String = samples.iter().map(|s| s.line() + "\n").collect();
             match out {
                 Some(path) => {
@@ -384,7 +404,7 @@ fn execute(cli: Cli) -> Result<(), String> {
                 }
                 None => print!("{text}"),
             }
-            eprintln!("datagen: {} positions from {total} games", samples.len());
+            eprintln!("datagen: {} positions", samples.len());
             Ok(())
         }
         Command::Serve { port, host } => {

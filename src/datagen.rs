@@ -76,6 +76,24 @@ fn next(seed: &mut u64) -> u64 {
     *seed
 }
 
+/// A one-thread search of `pos` for `nodes` nodes.
+fn search_nodes<P: Playable>(
+    pos: &P,
+    eval: &P::Eval,
+    tt: &Arc<Table>,
+    nodes: u64,
+) -> crate::search::SearchResult {
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Default::default()
+    };
+    search(
+        pos,
+        SearchParams::simple(eval, tt.clone(), limits),
+        &mut |_| {},
+    )
+}
+
 /// Plays one game from `start` and returns its quiet positions.
 fn play<P: Playable>(
     start: &P,
@@ -103,15 +121,7 @@ fn play<P: Playable>(
         if pos.moves_played() > 600 {
             break None;
         }
-        let limits = Limits {
-            nodes: Some(cfg.nodes),
-            ..Default::default()
-        };
-        let r = search(
-            &pos,
-            SearchParams::simple(eval, tt.clone(), limits),
-            &mut |_| {},
-        );
+        let r = search_nodes(&pos, eval, &tt, cfg.nodes);
         let Some(best) = r.best else { break None };
         if let Score::Cp(cp) = r.score
             && !pos.is_noisy(best)
@@ -169,6 +179,104 @@ pub fn generate(
     games::build(def, None, Games { def, cfg, progress })?
 }
 
+/// Samples from the games of a PGN file (say, a stronger engine's games): each position
+/// after the first `cfg.random_plies` plies from which a quiet move was played (not a capture
+/// or promotion, the side to move not in danger) is searched for `cfg.nodes` nodes for its
+/// score, and labelled with the game's result. Games with no result (`*`) are skipped; a
+/// game with an illegal move or a FEN that cannot be read is an error naming it.
+pub fn from_pgn(
+    def: &VariantDef,
+    text: &str,
+    cfg: &DatagenConfig,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Vec<Sample>, String> {
+    let games = crate::tournament::pgn::read_all(text)?;
+    /// The games replayed from the definition's start position, once its type is known.
+    struct Replay<'a> {
+        games: &'a [crate::tournament::pgn::PgnGame],
+        cfg: &'a DatagenConfig,
+        progress: &'a (dyn Fn(usize, usize) + Sync),
+    }
+    impl PositionVisitor for Replay<'_> {
+        type Output = Result<Vec<Sample>, String>;
+        fn visit<P: Playable + Tunable>(self, start: P, eval: P::Eval) -> Self::Output {
+            let Replay {
+                games,
+                cfg,
+                progress,
+            } = self;
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(cfg.jobs.max(1))
+                .build()
+                .map_err(|e| e.to_string())?;
+            let done = AtomicUsize::new(0);
+            let per_game: Vec<Result<Vec<Sample>, String>> = pool.install(|| {
+                games
+                    .par_iter()
+                    .enumerate()
+                    .map(|(i, g)| {
+                        let s = replay(&start, &eval, g, cfg)
+                            .map_err(|e| format!("game {}: {e}", i + 1));
+                        progress(done.fetch_add(1, AtomicOrdering::Relaxed) + 1, games.len());
+                        s
+                    })
+                    .collect()
+            });
+            let mut out = Vec::new();
+            for s in per_game {
+                out.extend(s?);
+            }
+            Ok(out)
+        }
+    }
+    games::build(
+        def,
+        None,
+        Replay {
+            games: &games,
+            cfg,
+            progress,
+        },
+    )?
+}
+
+/// The samples of one PGN game (see [`from_pgn`]).
+fn replay<P: Playable>(
+    start: &P,
+    eval: &P::Eval,
+    g: &crate::tournament::pgn::PgnGame,
+    cfg: &DatagenConfig,
+) -> Result<Vec<Sample>, String> {
+    let result = match g.result.as_str() {
+        "1-0" => 1.0,
+        "0-1" => 0.0,
+        "1/2-1/2" => 0.5,
+        _ => return Ok(Vec::new()),
+    };
+    let mut pos = match g.tag("FEN") {
+        Some(fen) => start.read_fen(fen)?,
+        None => start.clone(),
+    };
+    let tt = Arc::new(Table::new(4));
+    let mut out = Vec::new();
+    for (ply, text) in g.moves.iter().enumerate() {
+        let mv = pos.parse_move(text)?;
+        if ply >= cfg.random_plies
+            && !pos.is_noisy(mv)
+            && !pos.in_danger()
+            && let Score::Cp(score) = search_nodes(&pos, eval, &tt, cfg.nodes).score
+        {
+            out.push(Sample {
+                fen: pos.write_fen(),
+                score,
+                result,
+            });
+        }
+        pos.make(mv);
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,6 +302,29 @@ mod tests {
         let samples = generate(&def, &cfg, &|_| {}).unwrap();
         assert!(samples.len() > 10);
         assert!(samples.iter().all(|s| [0.0, 0.5, 1.0].contains(&s.result)));
+    }
+
+    /// A PGN game replays into samples of its quiet positions after the skipped opening,
+    /// each labelled with the game's result; a bad move is an error naming the game.
+    #[test]
+    fn pgn_games_give_samples_with_their_result() {
+        let def = Registry::builtin().get("merchants", &[]).unwrap();
+        let pgn = "[Variant \"merchants\"]\n[Result \"0-1\"]\n\n1. d2d4 d9d7 2. c2c4 c9c7 3. e2e4 e9e7 0-1\n\n\
+                   [Variant \"merchants\"]\n[Result \"*\"]\n\n1. H@e3 H@e8 *\n";
+        let cfg = DatagenConfig {
+            games: 0,
+            nodes: 200,
+            random_plies: 2,
+            seed: 1,
+            jobs: 1,
+        };
+        let samples = from_pgn(&def, pgn, &cfg, &|_, _| {}).unwrap();
+        assert_eq!(samples.len(), 4, "{samples:?}");
+        assert!(samples.iter().all(|s| s.result == 0.0));
+        assert!(samples[0].fen.contains(" w "), "{}", samples[0].fen);
+        let bad = "[Variant \"merchants\"]\n[Result \"1-0\"]\n\n1. d2d4 z9z9 1-0\n";
+        let e = from_pgn(&def, bad, &cfg, &|_, _| {}).unwrap_err();
+        assert!(e.starts_with("game 1:"), "{e}");
     }
 
     #[test]
