@@ -12,6 +12,7 @@ pub mod movegen;
 pub mod position;
 
 pub use movegen::{Move, Options, Rules};
+#[allow(unused_imports)]
 pub use position::{Position, START};
 
 impl Rules {

@@ -54,14 +54,29 @@ pub struct Rules {
     pub board: Board,
     /// The options.
     pub opts: Options,
+    /// Home Stone cells per side (read once from the spec's lists).
+    home: [Vec<Sq>; 2],
+    /// Promotion cells per side and wing.
+    promotion: [[Vec<Sq>; 2]; 2],
 }
 
 impl Rules {
     /// The rules for a set of options.
     pub fn new(opts: Options) -> Rules {
+        let promotion = [0, 1].map(|side| {
+            [0, 1].map(|wing| {
+                if opts.promotion_end {
+                    file_ends(side, wing)
+                } else {
+                    enemy_edges(side)
+                }
+            })
+        });
         Rules {
             board: Board::new(opts.centre_straight),
             opts,
+            home: [home_cells(0), home_cells(1)],
+            promotion,
         }
     }
 
@@ -91,7 +106,7 @@ impl Rules {
         }
         let us = pos.stm;
         if pos.hand[us] > 0 && pos.fullmove >= self.last_turn() {
-            let free = home_cells(us).into_iter().any(|s| pos.board[s].is_none());
+            let free = self.home[us].iter().any(|&s| pos.board[s].is_none());
             if pos.fullmove > self.last_turn() || !free {
                 return true;
             }
@@ -107,7 +122,7 @@ impl Rules {
         }
         let us = pos.stm;
         if pos.hand[us] > 0 && pos.fullmove <= self.last_turn() {
-            for s in home_cells(us) {
+            for &s in &self.home[us] {
                 if pos.board[s].is_none() {
                     out.push(Move::Place { to: s });
                 }
@@ -151,11 +166,7 @@ impl Rules {
     }
 
     fn promotes(&self, side: usize, p: Piece, to: Sq) -> bool {
-        if self.opts.promotion_end {
-            file_ends(side, usize::from(p.kind == 'L')).contains(&to)
-        } else {
-            enemy_edges(side).contains(&to)
-        }
+        self.promotion[side][usize::from(p.kind == 'L')].contains(&to)
     }
 
     /// Neighbours of `s` in direction `d` (two where a diagonal splits).

@@ -11,6 +11,7 @@
 //!
 //! Everything is computed once, when a [`DonkeyBoard`] is built; there is no global table.
 
+pub mod layout;
 pub mod rays;
 pub mod steps;
 pub mod wings;
