@@ -30,8 +30,8 @@ use kaissa::games::kaissa::position::Position;
 use kaissa::games::variants::Registry;
 use std::sync::Arc;
 
-/// The built-in rule sets of RULINGS.md section 1.
-pub const VARIANTS: [&str; 5] = ["merchants", "northern", "gc", "gorean", "kaissa"];
+/// The built-in rule sets of RULINGS.md section 1, and Donkey Kaissa (docs/DONKEY.md).
+pub const VARIANTS: [&str; 6] = ["merchants", "northern", "gc", "gorean", "kaissa", "donkey"];
 
 /// SplitMix64: a tiny seeded generator, so every run plays the same games.
 pub struct Rng(u64);

@@ -48,6 +48,10 @@ macro_rules! per_variant {
             fn kaissa() {
                 super::$check("kaissa");
             }
+            #[test]
+            fn donkey() {
+                super::$check("donkey");
+            }
         }
     };
 }
