@@ -234,3 +234,72 @@ fn d_draws_every_cell_with_its_piece() {
     assert_eq!(view.cells.len(), 96);
     assert_eq!(view.cell(0).unwrap().name, "a11");
 }
+
+/// The FEN of the position turned a half turn with the colours swapped: wedge w's cells go to
+/// wedge w+3, upper and lower case swap, the other side moves.
+fn half_turned(fen: &str) -> String {
+    let swap = |s: &str| -> String {
+        s.chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect()
+    };
+    let mut fields = fen.split(' ');
+    let board = fields.next().unwrap();
+    let (wedges, hand) = board.split_at(board.find('[').unwrap_or(board.len()));
+    let w: Vec<&str> = wedges.split('/').collect();
+    let turned: Vec<String> = (0..6).map(|i| swap(w[(i + 3) % 6])).collect();
+    let side = if fields.next() == Some("w") { "b" } else { "w" };
+    let mut rest: Vec<String> = fields.map(str::to_string).collect();
+    if let Some(unmoved) = rest.get_mut(4)
+        && unmoved != "-"
+    {
+        *unmoved = unmoved
+            .split(',')
+            .map(|n| Cell::parse(n).unwrap().half_turn().name())
+            .collect::<Vec<_>>()
+            .join(",");
+    }
+    format!(
+        "{}{} {side} {}",
+        turned.join("/"),
+        swap(hand),
+        rest.join(" ")
+    )
+}
+
+#[test]
+fn the_evaluation_is_the_same_for_the_half_turned_position() {
+    use kaissa::games::kaissa::eval::EvalTables;
+    let g = game(&[]);
+    let eval = EvalTables::for_game(&g);
+    let mut seen = 0;
+    for seed in 1..=20u64 {
+        let mut pos = g.start_position();
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for _ in 0..80 {
+            let mut list = Vec::new();
+            pos.generate(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            pos.make(list[(x % list.len() as u64) as usize]);
+            let fen = pos.to_fen();
+            if !fen.contains("[]") {
+                continue;
+            }
+            let turned = Position::from_fen(&g, &half_turned(&fen)).unwrap();
+            assert_eq!(eval.evaluate(&pos), eval.evaluate(&turned), "{fen}");
+            seen += 1;
+        }
+    }
+    assert!(seen > 200, "{seen} positions with both stones placed");
+}
