@@ -3,7 +3,7 @@
 //! O-M(w-1)-V(w)-M(w) ruled 4 x 4 by the lines joining the quarter points of opposite sides),
 //! and a text drawing in the manner of Appendix B: each cell's name with its piece below it.
 
-use super::{CELLS, Cell};
+use super::Cell;
 
 /// A point of the plane: x to the right, y downwards (Yellow at the bottom, Red at the top),
 /// the hexagon's corners at distance 1 from the centre.
@@ -90,18 +90,18 @@ pub fn text(piece: impl Fn(Cell) -> Option<char>) -> String {
     out
 }
 
-/// Every cell's centre scaled so that neighbouring cells on the hexagon's edges lie about one
-/// unit apart, shifted so the drawing starts at (0, 0): (centres, width, height).
+/// Every cell's centre scaled so that unit squares around the centres never overlap (no two
+/// centres are closer than one unit in both x and y), shifted so the drawing starts at (0, 0):
+/// (centres, width, height). The hexagon's corners point up and down, so it is 2 x scale high
+/// and sqrt(3) x scale wide.
 pub fn unit_layout() -> (Vec<Point>, f64, f64) {
-    let scale = 8.0;
-    let pts: Vec<Point> = Cell::all().map(centre).collect();
-    let (w, h) = (2.0 * scale, 3f64.sqrt() * scale);
-    let out = pts
-        .into_iter()
+    let scale = 10.0;
+    let (w, h) = (3f64.sqrt() * scale, 2.0 * scale);
+    let out = Cell::all()
+        .map(centre)
         .map(|(x, y)| (x * scale + w / 2.0, y * scale + h / 2.0))
         .collect();
-    debug_assert_eq!(CELLS, 96);
-    (out, w + 0.0, h)
+    (out, w, h)
 }
 
 #[cfg(test)]
@@ -126,6 +126,20 @@ mod tests {
         }
         // Yellow's right near edge (a41) lies to Yellow's right.
         assert!(centre(Cell::parse("a41").unwrap()).0 > 0.0);
+    }
+
+    #[test]
+    fn unit_squares_around_the_centres_fit_and_never_overlap() {
+        let (pts, w, h) = unit_layout();
+        for (i, a) in pts.iter().enumerate() {
+            assert!(
+                a.0 >= 0.5 && a.0 <= w - 0.5 && a.1 >= 0.5 && a.1 <= h - 0.5,
+                "{a:?}"
+            );
+            for b in &pts[i + 1..] {
+                assert!((a.0 - b.0).abs() >= 1.0 || (a.1 - b.1).abs() >= 1.0);
+            }
+        }
     }
 
     #[test]
