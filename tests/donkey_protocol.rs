@@ -93,3 +93,33 @@ fn xboard_mode_refuses_donkey() {
     );
     assert!(out.contains("pong 1"), "{out}");
 }
+
+#[test]
+fn serve_draws_the_donkey_board_and_plays_on_it() {
+    use kaissa::games::variants::Registry;
+    use kaissa::serve::api::Api;
+    use serde_json::{Value, json};
+    let api = Api::new(Registry::builtin());
+    let call = |method: &str, url: &str, body: Value| -> Value {
+        let r = api.handle(method, url, body.to_string().as_bytes());
+        assert_eq!(r.status, 200, "{method} {url}: {}", r.body);
+        serde_json::from_str(&r.body).unwrap()
+    };
+    let s = call("POST", "/api/new", json!({ "variant": "donkey" }));
+    let cells = s["view"]["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 96);
+    assert_eq!(s["legal"].as_array().unwrap().len(), 58);
+    let cell = |name: &str| cells.iter().find(|c| c["name"] == name).unwrap().clone();
+    assert_eq!(cell("a21")["piece"], "U");
+    assert_eq!(cell("d21")["piece"], "u");
+    let y = |name: &str| cell(name)["y"].as_f64().unwrap();
+    assert!(y("a11") > y("a44") && y("a44") > y("d44") && y("d44") > y("d11"));
+    let marks = cell("a21")["marks"].to_string();
+    assert!(marks.contains("zone-first"), "{marks}");
+    let id = s["game"].as_str().unwrap();
+    let after = call("POST", "/api/move", json!({ "game": id, "move": "a32a34" }));
+    assert_eq!(
+        after["fen"],
+        "1ATSU1LLT2PSP2/2IB1MRP8/5m2ir2bl2/1atsu1lltp2sp2/2ib1mrp8/5M2IR2BL2[Hh] b - - 0 1"
+    );
+}
