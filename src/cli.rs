@@ -399,7 +399,7 @@ fn execute(cli: Cli) -> Result<(), String> {
                 None => {
                     for name in registry.names() {
                         let def = registry.get(&name, &[])?;
-                        println!("{name:<12} {:<5}  {}", def.board_words(), def.description);
+                        println!("{name:<12} {:<6} {}", def.board_words(), def.description);
                         for (opt, o) in &def.options {
                             println!("{:<12}   option {opt}: {}", "", o.doc);
                         }

@@ -167,10 +167,10 @@ impl VariantDef {
         }
     }
 
-    /// The board in words for listings: `10x10`, `donkey (96 cells)`.
+    /// The board in words for listings: `10x10`, `donkey`.
     pub fn board_words(&self) -> String {
         match self.shape() {
-            Ok(Shape::Donkey(_)) => format!("{} (96 cells)", self.board.as_deref().unwrap_or("")),
+            Ok(Shape::Donkey(_)) => self.board.clone().unwrap_or_default(),
             _ => format!("{}x{}", self.files, self.ranks),
         }
     }
