@@ -123,3 +123,15 @@ fn serve_draws_the_donkey_board_and_plays_on_it() {
         "1ATSU1LLT2PSP2/2IB1MRP8/5m2ir2bl2/1atsu1lltp2sp2/2ib1mrp8/5M2IR2BL2[Hh] b - - 0 1"
     );
 }
+
+#[test]
+fn the_search_takes_the_home_stone_through_the_centre() {
+    // Yellow's Initiate on a22 takes Red's Home Stone on c11 along the split diagonal
+    // a33-a44-c44-c33-c22-c11; Red's Ubar on e33 blocks the other branch.
+    let out = session(
+        "uci\nsetoption name UCI_Variant value donkey\n\
+         position fen 4UI10/16/h15/16/10u5/H15[] w - - 0 20\ngo depth 3\nquit\n",
+    );
+    assert!(out.contains("bestmove a22c11"), "{out}");
+    assert!(out.contains("score mate 1"), "{out}");
+}
