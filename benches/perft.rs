@@ -21,7 +21,12 @@ const KAISSA_MIDDLE: &str = "i1stua1sbi/mr1p1pp1rm/p1p2h1b1p/3p4p1/10/2P3P3/1P3P
 fn perft_benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
-    for (name, depth, leaves) in [("merchants", 4, 3_116_602u64), ("kaissa", 4, 1_189_740)] {
+    for (name, depth, leaves) in [
+        ("merchants", 4, 3_116_602u64),
+        ("kaissa", 4, 1_189_740),
+        ("gorean", 4, 6_943_628),
+        ("donkey", 4, 12_536_950),
+    ] {
         let g = game(name);
         let mut pos = g.start_position();
         assert_eq!(kaissa::search::perft::perft(&mut pos, depth), leaves);

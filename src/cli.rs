@@ -419,10 +419,7 @@ fn execute(cli: Cli) -> Result<(), String> {
                 None => {
                     for name in registry.names() {
                         let def = registry.get(&name, &[])?;
-                        println!(
-                            "{name:<12} {}x{}  {}",
-                            def.files, def.ranks, def.description
-                        );
+                        println!("{name:<12} {:<6} {}", def.board_words(), def.description);
                         for (opt, o) in &def.options {
                             println!("{:<12}   option {opt}: {}", "", o.doc);
                         }

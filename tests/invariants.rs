@@ -30,8 +30,8 @@ use kaissa::games::kaissa::position::Position;
 use kaissa::games::variants::Registry;
 use std::sync::Arc;
 
-/// The built-in rule sets of RULINGS.md section 1.
-pub const VARIANTS: [&str; 5] = ["merchants", "northern", "gc", "gorean", "kaissa"];
+/// The built-in rule sets of RULINGS.md section 1, and Donkey Kaissa (docs/DONKEY.md).
+pub const VARIANTS: [&str; 6] = ["merchants", "northern", "gc", "gorean", "kaissa", "donkey"];
 
 /// SplitMix64: a tiny seeded generator, so every run plays the same games.
 pub struct Rng(u64);
@@ -184,9 +184,7 @@ impl<B: Bitboard> Snapshot<B> {
             hands: both()
                 .flat_map(|c| types.clone().map(move |t| pos.in_hand(c, t)))
                 .collect(),
-            cells: (0..g.board.files * g.board.ranks)
-                .map(|c| pos.piece_at(c))
-                .collect(),
+            cells: (0..g.board.cell_count()).map(|c| pos.piece_at(c)).collect(),
         }
     }
 
@@ -200,7 +198,7 @@ impl<B: Bitboard> Snapshot<B> {
 /// Checks that the board array, the bitboards and the key of `pos` agree with each other.
 pub fn assert_consistent<B: Bitboard>(pos: &Position<B>, context: &str) {
     let g = pos.game();
-    let cells = g.board.files * g.board.ranks;
+    let cells = g.board.cell_count();
     let mut occupied = B::EMPTY;
     for c in 0..cells {
         for color in Color::BOTH {

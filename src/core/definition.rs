@@ -24,9 +24,16 @@ pub struct VariantDef {
     /// One line for listings.
     #[serde(default)]
     pub description: String,
-    /// Board width.
+    /// A board that is not a rectangle: `"donkey"` (Donkey Kaissa's six wedges, 96 cells
+    /// `a11`..`f44`, the centre diagonal splitting) or `"donkey-straight"` (the same with the
+    /// centre diagonal going straight across). Absent: a `files` x `ranks` rectangle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+    /// Board width (rectangles only).
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub files: usize,
-    /// Board height.
+    /// Board height (rectangles only).
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub ranks: usize,
     /// The start position, in this engine's FEN.
     pub start_fen: String,
@@ -65,6 +72,10 @@ pub struct PieceDef {
     /// How the piece promotes, if it does.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub promotion: Option<PromotionDef>,
+    /// On the donkey board: the near edge (`"right"` or `"left"`, as its owner sees it) whose
+    /// inward direction is this piece's forward; needed by pieces with direction modifiers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wing: Option<String>,
 }
 
 /// Moves a piece has only while it stands in a zone.
@@ -74,7 +85,12 @@ pub struct ZoneMoveDef {
     /// The moves, in Betza notation.
     pub betza: String,
     /// The ranks, counted from the owner's side: `"1-5"`, `"9"`, `"1,2"`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub ranks: String,
+    /// Instead of ranks: the cells, as the first player's (space-separated names); the second
+    /// player's are their images (the rank mirror, or on the donkey board the half turn).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub cells: String,
 }
 
 /// Promotion of a piece that ends a move in a zone.
@@ -82,7 +98,11 @@ pub struct ZoneMoveDef {
 #[serde(deny_unknown_fields)]
 pub struct PromotionDef {
     /// The ranks, counted from the owner's side, e.g. `"10"`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub ranks: String,
+    /// Instead of ranks: the first player's cells (see [`ZoneMoveDef::cells`]).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub cells: String,
     /// Letters of the pieces it may become.
     pub to: Vec<String>,
     /// If true, a move into the zone must promote; if false, staying is a choice.
@@ -94,6 +114,68 @@ fn yes() -> bool {
     true
 }
 
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// The shape of a definition's board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A rectangle of files x ranks.
+    Rect {
+        /// Width.
+        files: usize,
+        /// Height.
+        ranks: usize,
+    },
+    /// Donkey Kaissa's six wedges (96 cells), with its centre rule.
+    Donkey(crate::core::donkey::Centre),
+}
+
+impl VariantDef {
+    /// The board's shape, checked: a known `board` name without files and ranks, or a
+    /// rectangle.
+    pub fn shape(&self) -> Result<Shape, String> {
+        use crate::core::donkey::Centre;
+        let centre = match self.board.as_deref() {
+            None => {
+                return Ok(Shape::Rect {
+                    files: self.files,
+                    ranks: self.ranks,
+                });
+            }
+            Some("donkey") => Centre::Split,
+            Some("donkey-straight") => Centre::Straight,
+            Some(other) => {
+                return Err(format!(
+                    "unknown board \"{other}\" (known: donkey, donkey-straight; or none for files x ranks)"
+                ));
+            }
+        };
+        if self.files != 0 || self.ranks != 0 {
+            return Err("the donkey board has no files and ranks: leave them out".into());
+        }
+        Ok(Shape::Donkey(centre))
+    }
+
+    /// The number of cells of the board (0 for an unknown board).
+    pub fn cell_count(&self) -> usize {
+        match self.shape() {
+            Ok(Shape::Rect { files, ranks }) => files.saturating_mul(ranks),
+            Ok(Shape::Donkey(_)) => crate::core::donkey::CELLS,
+            Err(_) => 0,
+        }
+    }
+
+    /// The board in words for listings: `10x10`, `donkey`.
+    pub fn board_words(&self) -> String {
+        match self.shape() {
+            Ok(Shape::Donkey(_)) => self.board.clone().unwrap_or_default(),
+            _ => format!("{}x{}", self.files, self.ranks),
+        }
+    }
+}
+
 /// A piece placed from the hand.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -101,7 +183,11 @@ pub struct DropDef {
     /// Letter of the piece.
     pub piece: String,
     /// The ranks it may be placed on, counted from the owner's side.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub ranks: String,
+    /// Instead of ranks: the first player's cells (see [`ZoneMoveDef::cells`]).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub cells: String,
     /// First and last own turn (a player's n-th move is turn n) on which it may be placed:
     /// two numbers.
     pub window: Vec<u32>,

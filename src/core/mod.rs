@@ -9,6 +9,7 @@
 pub mod bitboard;
 pub mod board_view;
 pub mod definition;
+pub mod donkey;
 pub mod geometry;
 pub mod moves;
 pub mod outcome;

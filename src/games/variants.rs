@@ -224,6 +224,7 @@ mod tests {
                 "gc",
                 "gorean",
                 "kaissa",
+                "donkey",
                 "caissa",
                 "jikaida",
                 "jikaida-swods",
@@ -272,7 +273,7 @@ mod tests {
         );
         let bad_betza = "[[variant]]\nname = \"b\"\nparent = \"kaissa\"\npieces = [{ letter = \"U\", betza = \"Y\" }]\n";
         assert!(r.load_str(bad_betza, "x").unwrap_err().contains("'Y'"));
-        assert_eq!(r.names().len(), 9);
+        assert_eq!(r.names().len(), 10);
         let good = "[[variant]]\nname = \"fast\"\nparent = \"kaissa\"\ndrops = [{ piece = \"H\", ranks = \"1\", window = [1, 3], deadline = true }]\n";
         assert_eq!(r.load_str(good, "x").unwrap(), vec!["fast"]);
         assert_eq!(r.get("fast", &[]).unwrap().drops[0].window, vec![1, 3]);

@@ -90,11 +90,13 @@ impl Uci {
     fn announce_variant(&self) {
         let d = self.engine.def();
         let pocket = d.drops.len();
+        let size = match &d.board {
+            Some(board) => format!("board {board} cells {}", d.cell_count()),
+            None => format!("files {} ranks {}", d.files, d.ranks),
+        };
         self.out.line(&format!(
-            "info string variant {} files {} ranks {} pocket {} template {} startpos {}",
+            "info string variant {} {size} pocket {} template {} startpos {}",
             self.engine.variant(),
-            d.files,
-            d.ranks,
             pocket,
             self.engine.variant(),
             d.start_fen

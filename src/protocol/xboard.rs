@@ -169,10 +169,15 @@ impl Xboard {
 
     /// Answers `protover`.
     fn features(&self) {
-        // Games with their own rules module (Caïssa) have moves XBoard cannot draw.
+        // Games with their own rules module (Caïssa) have moves XBoard cannot draw, and
+        // boards that are not rectangles (Donkey Kaissa) XBoard cannot draw at all.
         let registry = self.engine.registry();
         let variants = (registry.names().into_iter())
-            .filter(|n| registry.get(n, &[]).is_ok_and(|d| d.rules.is_none()))
+            .filter(|n| {
+                registry
+                    .get(n, &[])
+                    .is_ok_and(|d| d.rules.is_none() && d.board.is_none())
+            })
             .collect::<Vec<_>>()
             .join(",");
         self.out.line(&format!(
@@ -429,6 +434,12 @@ impl Xboard {
             return Err(format!(
                 "{name} cannot be played through XBoard: it shows an exchange as a capture and \
                  never sinks a tile, so its board goes wrong; use UCI mode"
+            ));
+        }
+        if def.board.is_some() {
+            return Err(format!(
+                "{name} cannot be played through XBoard: its board of six wedges is not a \
+                 rectangle and XBoard draws only rectangles; use UCI mode"
             ));
         }
         let opts: Vec<String> = self

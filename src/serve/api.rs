@@ -347,6 +347,7 @@ impl Api {
                     "description": def.description,
                     "files": def.files,
                     "ranks": def.ranks,
+                    "board": def.board_words(),
                 }))
             })
             .collect();

@@ -48,6 +48,10 @@ macro_rules! per_variant {
             fn kaissa() {
                 super::$check("kaissa");
             }
+            #[test]
+            fn donkey() {
+                super::$check("donkey");
+            }
         }
     };
 }
@@ -212,8 +216,8 @@ const GARBAGE: &[&str] = &[
 /// drop texts parse exactly when they are legal.
 fn check_move_texts(variant: &str) {
     let game = game::<u128>(variant);
-    let board = game.board;
-    let cells = board.files * board.ranks;
+    let board = &game.board;
+    let cells = board.cell_count();
     let names: Vec<String> = (0..cells).map(|c| board.name(c)).collect();
     let mut rng = Rng::new(seed(variant, 3));
     let mut probe = Rng::new(seed(variant, 4));

@@ -38,3 +38,49 @@ pub fn session(input: &str) -> String {
     child.wait().unwrap();
     out
 }
+
+/// Runs the binary with `args`, asserts that it succeeds and returns its stdout.
+#[allow(dead_code)]
+pub fn run_ok(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_kaissa"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Plays `games` games of `variant` between two copies of the binary searching to `depth`
+/// under `kaissa match`, checks the PGN with `kaissa match --check-pgn` and returns it.
+#[allow(dead_code)]
+pub fn self_match(variant: &str, games: u32, depth: u32, pgn: &std::path::Path) -> String {
+    let exe = env!("CARGO_BIN_EXE_kaissa");
+    let (a, b) = (format!("cmd={exe} name=a"), format!("cmd={exe} name=b"));
+    let (games, depth) = (games.to_string(), depth.to_string());
+    let pgn_arg = pgn.to_str().expect("a UTF-8 path");
+    run_ok(&[
+        "match",
+        "--variant",
+        variant,
+        "--games",
+        &games,
+        "--depth",
+        &depth,
+        "--concurrency",
+        "2",
+        "--random-plies",
+        "2",
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--pgn",
+        pgn_arg,
+    ]);
+    run_ok(&["match", "--check-pgn", pgn_arg]);
+    std::fs::read_to_string(pgn).unwrap()
+}

@@ -23,7 +23,7 @@ pub enum AnyGame {
 impl AnyGame {
     /// Compiles a definition for the narrowest width that holds its board.
     pub fn new(def: &VariantDef) -> Result<AnyGame, String> {
-        Ok(match def.files.saturating_mul(def.ranks) {
+        Ok(match def.cell_count() {
             0..=64 => AnyGame::Small(Arc::new(Game::new(def)?)),
             65..=128 => AnyGame::Medium(Arc::new(Game::new(def)?)),
             129..=256 => AnyGame::Large(Arc::new(Game::new(def)?)),

@@ -80,6 +80,47 @@ pub struct Slide<B> {
     pub rays: Vec<B>,
 }
 
+/// One sliding direction of a piece on a board whose rays bend (the donkey board), with its
+/// rays from every cell. The direction is local to the cell's wedge, so it may differ from cell
+/// to cell (a Spearman's forward run follows its field).
+#[derive(Clone, Debug)]
+pub struct BentSlide<B> {
+    /// Index of its [`Mode`].
+    pub mode: usize,
+    /// Only for a piece that has not moved yet.
+    pub initial: bool,
+    /// `rays[cell]`: the ray clipped to the range (all branches), empty where not allowed.
+    pub rays: Vec<B>,
+    /// `dirs[cell]`: the local direction (a `Dir8` index) the ray leaves the cell in.
+    pub dirs: Vec<u8>,
+}
+
+/// What cutting a bent ray at its blockers needs (empty for rectangles): see
+/// [`crate::core::donkey::rays`].
+#[derive(Clone, Debug, Default)]
+pub struct BentRays<B> {
+    /// `full[cell * 8 + dir]`: the whole ray, all branches.
+    pub full: Vec<B>,
+    /// `dir_in[cell * 8 + dir][wedge]`: the direction that ray travels in through the wedge.
+    pub dir_in: Vec<[u8; 6]>,
+}
+
+impl<B: Bitboard> BentRays<B> {
+    /// The part of `ray` (leaving `from` in local direction `dir`) a slider reaches on a board
+    /// occupied by `occ`: the cells up to and including the first piece on each branch. Every
+    /// blocker cuts off the cells beyond it; those beyond a later blocker are already gone.
+    #[inline(always)]
+    pub fn cut(&self, from: usize, dir: usize, ray: B, occ: B) -> B {
+        let mut r = ray;
+        let mut blockers = ray & occ;
+        let dir_in = &self.dir_in[from * 8 + dir];
+        while let Some(b) = blockers.pop_lowest() {
+            r &= !self.full[b * 8 + dir_in[b / 16] as usize];
+        }
+        r
+    }
+}
+
 /// A lame leap: the target is reachable only if the cells on the way are empty.
 #[derive(Clone, Debug)]
 pub struct Lame<B> {
@@ -102,6 +143,8 @@ pub struct PieceMoves<B> {
     pub slides: Vec<Slide<B>>,
     /// Lame leaps (rare).
     pub lame: Vec<Lame<B>>,
+    /// Slides on a board whose rays bend (empty on rectangles).
+    pub bent: Vec<BentSlide<B>>,
     /// True when any move needs the piece to be unmoved.
     pub has_initial: bool,
 }
@@ -114,6 +157,7 @@ impl<B: Bitboard> PieceMoves<B> {
             initial_leaps: std::array::from_fn(|_| vec![B::EMPTY; cells]),
             slides: Vec::new(),
             lame: Vec::new(),
+            bent: Vec::new(),
             has_initial: false,
         }
     }
@@ -127,6 +171,7 @@ impl<B: Bitboard> PieceMoves<B> {
                     || self.initial_leaps[m].iter().any(|b| b.any()))
         }) || self.slides.iter().any(|s| capturing(s.mode))
             || self.lame.iter().any(|l| capturing(l.mode))
+            || self.bent.iter().any(|s| capturing(s.mode))
     }
 
     /// Adds Betza components for `color`, allowed only from cells where `from_ok` holds.

@@ -3,13 +3,15 @@
 
 use crate::core::bitboard::Bitboard;
 use crate::core::definition::parse_ranks;
-use crate::core::definition::{NoMoveResult, VariantDef};
-use crate::core::geometry::{Color, Geometry, Rect};
+use crate::core::definition::{NoMoveResult, Shape, VariantDef};
+use crate::core::donkey::wings::Wing;
+use crate::core::geometry::Color;
 use crate::core::moves::Move;
 use crate::core::zobrist::Zobrist;
-use crate::games::kaissa::attacks::{PieceMoves, Rays};
-use crate::games::kaissa::betza;
+use crate::games::kaissa::attacks::{BentRays, PieceMoves, Rays};
+use crate::games::kaissa::board::Board;
 use crate::games::kaissa::position::Position;
+use crate::games::kaissa::{betza, donkey};
 
 /// Most piece types a game may have (per colour).
 pub const MAX_TYPES: usize = 16;
@@ -26,6 +28,8 @@ pub struct PieceInfo {
     pub name: String,
     /// True when its moves reset the no-progress counter.
     pub pawn: bool,
+    /// On the donkey board: the wing whose field is its forward.
+    pub wing: Option<Wing>,
 }
 
 /// How a piece type promotes.
@@ -75,13 +79,15 @@ pub struct Game<B> {
     /// The definition it was built from.
     pub def: VariantDef,
     /// The board.
-    pub board: Rect,
+    pub board: Board,
     /// Piece types, indexed by type number.
     pub pieces: Vec<PieceInfo>,
     /// `moves[type][color]`.
     pub moves: Vec<[PieceMoves<B>; 2]>,
-    /// Full rays, for cutting slides at a blocker.
+    /// Full rays, for cutting slides at a blocker (rectangles).
     pub rays: Rays<B>,
+    /// Full rays and their directions per wedge, for cutting bent slides (the donkey board).
+    pub bent_rays: BentRays<B>,
     /// `promotion[type]`.
     pub promotion: Vec<Option<Promotion<B>>>,
     /// Drop rules.
@@ -108,16 +114,15 @@ pub struct Game<B> {
 impl<B: Bitboard> Game<B> {
     /// Compiles a definition, checking it.
     pub fn new(def: &VariantDef) -> Result<Self, String> {
-        if def.files == 0 || def.ranks == 0 || def.files > 26 || def.ranks > 99 {
+        let shape = def.shape()?;
+        if let Shape::Rect { files, ranks } = shape
+            && (files == 0 || ranks == 0 || files > 26 || ranks > 99)
+        {
             return Err(format!(
-                "board {}x{} is not supported (files 1-26, ranks 1-99)",
-                def.files, def.ranks
+                "board {files}x{ranks} is not supported (files 1-26, ranks 1-99)"
             ));
         }
-        let board = Rect {
-            files: def.files,
-            ranks: def.ranks,
-        };
+        let board = Board::new(shape);
         let cells = board.cell_count();
         if cells > B::CAPACITY || cells > 1024 {
             return Err(format!(
@@ -142,10 +147,26 @@ impl<B: Bitboard> Game<B> {
             if pieces.iter().any(|q: &PieceInfo| q.letter == letter) {
                 return Err(format!("piece letter {letter} is used twice"));
             }
+            let wing = match p.wing.as_deref() {
+                None => None,
+                Some(_) if board.donkey().is_none() => {
+                    return Err(format!(
+                        "piece {letter}: a wing means something only on the donkey board"
+                    ));
+                }
+                Some("right") => Some(Wing::Right),
+                Some("left") => Some(Wing::Left),
+                Some(other) => {
+                    return Err(format!(
+                        "piece {letter}: wing \"{other}\" must be \"right\" or \"left\""
+                    ));
+                }
+            };
             pieces.push(PieceInfo {
                 letter,
                 name: p.name.clone(),
                 pawn: p.pawn,
+                wing,
             });
         }
         let type_of = |l: &str| -> Result<u8, String> {
@@ -155,15 +176,33 @@ impl<B: Bitboard> Game<B> {
                 .map(|t| t as u8)
                 .ok_or_else(|| format!("no piece with letter \"{l}\""))
         };
-        let zone = |text: &str| -> Result<[B; 2], String> {
-            let ranks = parse_ranks(text, def.ranks)?;
+        let zone = |ranks: &str, cell_list: &str| -> Result<[B; 2], String> {
             let mut z = [B::EMPTY; 2];
-            for c in 0..cells {
-                for color in Color::BOTH {
-                    if ranks.contains(&board.relative_rank(c, color)) {
-                        z[color.index()].set(c);
+            match (ranks.is_empty(), cell_list.is_empty(), &board) {
+                (false, true, Board::Rect(r)) => {
+                    let ranks = parse_ranks(ranks, r.ranks)?;
+                    for c in 0..cells {
+                        for color in Color::BOTH {
+                            if ranks.contains(&r.relative_rank(c, color)) {
+                                z[color.index()].set(c);
+                            }
+                        }
                     }
                 }
+                (true, false, _) => {
+                    for name in cell_list.split_whitespace() {
+                        let c = board
+                            .parse(name)
+                            .ok_or_else(|| format!("\"{name}\" is not a cell of the board"))?;
+                        for color in Color::BOTH {
+                            z[color.index()].set(board.for_color(c, color));
+                        }
+                    }
+                }
+                (false, true, Board::Donkey(_)) => {
+                    return Err("the donkey board has no ranks: name the cells".into());
+                }
+                _ => return Err("a zone needs either ranks or cells".into()),
             }
             Ok(z)
         };
@@ -171,19 +210,34 @@ impl<B: Bitboard> Game<B> {
         let mut promotion = Vec::new();
         let mut has_initial = Vec::new();
         let mut can_capture = Vec::new();
-        for p in &def.pieces {
+        for (p, info) in def.pieces.iter().zip(&pieces) {
             let comps = betza::parse(&p.betza).map_err(|e| format!("piece {}: {e}", p.letter))?;
             let mut per_color: [PieceMoves<B>; 2] =
                 std::array::from_fn(|_| PieceMoves::empty(cells));
+            let add = |pm: &mut PieceMoves<B>,
+                       color: Color,
+                       comps: &[betza::Component],
+                       from_ok: &dyn Fn(usize) -> bool|
+             -> Result<(), String> {
+                match &board {
+                    Board::Rect(r) => {
+                        pm.add(r, color, comps, from_ok);
+                        Ok(())
+                    }
+                    Board::Donkey(d) => donkey::add(pm, d, color, info.wing, comps, from_ok)
+                        .map_err(|e| format!("piece {}: {e}", p.letter)),
+                }
+            };
             for color in Color::BOTH {
-                per_color[color.index()].add(&board, color, &comps, |_| true);
+                add(&mut per_color[color.index()], color, &comps, &|_| true)?;
             }
             for zm in &p.zone_moves {
                 let zc = betza::parse(&zm.betza).map_err(|e| format!("piece {}: {e}", p.letter))?;
-                let z = zone(&zm.ranks).map_err(|e| format!("piece {}: {e}", p.letter))?;
+                let z =
+                    zone(&zm.ranks, &zm.cells).map_err(|e| format!("piece {}: {e}", p.letter))?;
                 for color in Color::BOTH {
                     let zz = z[color.index()];
-                    per_color[color.index()].add(&board, color, &zc, |c| zz.has(c));
+                    add(&mut per_color[color.index()], color, &zc, &|c| zz.has(c))?;
                 }
             }
             has_initial.push(per_color[0].has_initial);
@@ -202,7 +256,8 @@ impl<B: Bitboard> Game<B> {
                         return Err(format!("piece {} promotes to nothing", p.letter));
                     }
                     Some(Promotion {
-                        zone: zone(&pd.ranks).map_err(|e| format!("piece {}: {e}", p.letter))?,
+                        zone: zone(&pd.ranks, &pd.cells)
+                            .map_err(|e| format!("piece {}: {e}", p.letter))?,
                         choices,
                         mandatory: pd.mandatory,
                     })
@@ -227,7 +282,7 @@ impl<B: Bitboard> Game<B> {
             }
             drops.push(DropRule {
                 ptype,
-                zone: zone(&d.ranks).map_err(|e| format!("drop: {e}"))?,
+                zone: zone(&d.ranks, &d.cells).map_err(|e| format!("drop: {e}"))?,
                 first: d.window[0],
                 last: d.window[1],
                 deadline: d.deadline,
@@ -266,6 +321,9 @@ impl<B: Bitboard> Game<B> {
                     for s in pm.slides.iter().filter(|s| s.mode != 1) {
                         reach |= s.rays[x];
                     }
+                    for s in pm.bent.iter().filter(|s| s.mode != 1) {
+                        reach |= s.rays[x];
+                    }
                     for l in pm.lame.iter().filter(|l| l.mode != 1) {
                         for &(to, _) in &l.paths[x] {
                             reach.set(to);
@@ -280,11 +338,20 @@ impl<B: Bitboard> Game<B> {
         }
         let game = Game {
             def: def.clone(),
-            board,
             zobrist: Zobrist::new(cells, pieces.len(), turn_horizon as usize + 1),
             pieces,
             moves,
-            rays: Rays::new(&board),
+            rays: match &board {
+                Board::Rect(r) => Rays::new(r),
+                Board::Donkey(_) => Rays {
+                    full: Default::default(),
+                },
+            },
+            bent_rays: match &board {
+                Board::Rect(_) => BentRays::default(),
+                Board::Donkey(d) => donkey::bent_rays(d),
+            },
+            board,
             promotion,
             drops,
             end,

@@ -7,6 +7,8 @@
 pub mod any;
 pub mod attacks;
 pub mod betza;
+pub mod board;
+pub mod donkey;
 pub mod eval;
 pub mod game;
 pub mod movegen;
@@ -38,7 +40,7 @@ impl Ruleset for Kaissa {
             Position::from_fen(&g, &def.start_fen).map_err(|e| format!("start_fen: {e}"))?;
             Ok(())
         }
-        match def.files.saturating_mul(def.ranks) {
+        match def.cell_count() {
             0..=128 => check::<u128>(def),
             129..=256 => check::<Wide<4>>(def),
             _ => check::<Wide<16>>(def),

@@ -120,6 +120,14 @@ impl<B: Bitboard> Position<B> {
             }
             acc[s.mode] |= r;
         }
+        for s in &pm.bent {
+            if s.initial && !unmoved {
+                continue;
+            }
+            acc[s.mode] |= g
+                .bent_rays
+                .cut(from, s.dirs[from] as usize, s.rays[from], occ);
+        }
         for l in &pm.lame {
             if l.initial && !unmoved {
                 continue;

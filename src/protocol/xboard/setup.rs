@@ -156,8 +156,9 @@ mod tests {
         let reg = Registry::builtin();
         for name in reg.names() {
             let def = reg.get(&name, &[]).unwrap();
-            if def.rules.is_some() {
-                // Games with a rules module of their own are not offered to XBoard.
+            if def.rules.is_some() || def.board.is_some() {
+                // Games with a rules module of their own, or a board that is not a
+                // rectangle, are not offered to XBoard.
                 continue;
             }
             let types = gui_types(&def);

@@ -12,7 +12,9 @@ pub mod params;
 mod tunable;
 
 use crate::core::bitboard::Bitboard;
-use crate::core::geometry::{Color, Geometry, Rect};
+use crate::core::geometry::{Color, Geometry};
+use crate::games::kaissa::board::Board;
+use crate::games::kaissa::donkey::to_bits;
 use crate::games::kaissa::game::Game;
 use crate::games::kaissa::position::Position;
 use params::Params;
@@ -45,19 +47,15 @@ fn mobility<B: Bitboard>(game: &Game<B>, t: usize) -> f64 {
         for s in pm.slides.iter().filter(|s| !s.initial) {
             acc[s.mode] |= s.rays[c];
         }
+        for s in pm.bent.iter().filter(|s| !s.initial) {
+            acc[s.mode] |= s.rays[c];
+        }
         let both = acc[0];
         total += both.count() as f64
             + 0.5 * (acc[1] & !both).count() as f64
             + 0.5 * (acc[2] & !both).count() as f64;
     }
     total / cells as f64
-}
-
-/// King distance from a cell to the board's centre, doubled so it stays an integer.
-fn centre_distance2(b: &Rect, cell: usize) -> i32 {
-    let fx = 2 * b.file(cell) as i32 - (b.files as i32 - 1);
-    let ry = 2 * b.rank(cell) as i32 - (b.ranks as i32 - 1);
-    fx.abs().max(ry.abs())
 }
 
 impl<B: Bitboard> EvalTables<B> {
@@ -85,7 +83,7 @@ impl<B: Bitboard> EvalTables<B> {
         params: &Params,
         overrides: &[(&str, char, i32)],
     ) -> Self {
-        let b = game.board;
+        let b = &game.board;
         let cells = b.cell_count();
         let royal = |t: usize| game.end.capture_wins.contains(&(t as u8));
         let mut value = Vec::new();
@@ -106,27 +104,27 @@ impl<B: Bitboard> EvalTables<B> {
             let over = by_name(&game.def.name).or_else(|| by_name(params::rule_set_of(&game.def)));
             value.push(over.unwrap_or(derived));
         }
-        let max_d2 = (0..cells)
-            .map(|c| centre_distance2(&b, c))
-            .max()
-            .unwrap_or(0);
+        let max_d2 = (0..cells).map(|c| b.centre_distance2(c)).max().unwrap_or(0);
         let mut square = Vec::new();
         for (t, p) in game.pieces.iter().enumerate() {
             let mut per_color: [Vec<i32>; 2] = [vec![0; cells], vec![0; cells]];
             for color in Color::BOTH {
                 for (c, slot) in per_color[color.index()].iter_mut().enumerate() {
                     let bonus = if p.pawn {
-                        let rel = b.relative_rank(c, color) as i32;
-                        let span = (b.ranks as i32 - 2).max(1);
+                        let (rel, span) = b.pawn_progress(c, color, p.wing);
                         let idx = ((rel - 1).max(0) * 7 / span).clamp(0, 7) as usize;
-                        let near = game.promotion[t]
-                            .as_ref()
-                            .is_some_and(|_| rel == b.ranks as i32 - 2);
+                        let near = game.promotion[t].as_ref().is_some_and(|z| match b {
+                            Board::Rect(r) => rel == r.ranks as i32 - 2,
+                            Board::Donkey(d) => p.wing.is_some_and(|w| {
+                                let f = d.wings.field(color, w);
+                                (to_bits::<B>(f.step[c]) & z.zone[color.index()]).any()
+                            }),
+                        });
                         params.pawn_advance[idx] + if near { params.pawn_near_promotion } else { 0 }
                     } else if royal(t) {
                         0
                     } else {
-                        let steps_in = (max_d2 - centre_distance2(&b, c)) / 2;
+                        let steps_in = (max_d2 - b.centre_distance2(c)) / 2;
                         steps_in * params.centre_per_1000 * value[t] / 1000
                     };
                     *slot = bonus;
@@ -137,10 +135,23 @@ impl<B: Bitboard> EvalTables<B> {
         let mut near1 = vec![B::EMPTY; cells];
         let mut near2 = vec![B::EMPTY; cells];
         for c in 0..cells {
-            for dx in -2i32..=2 {
-                for dy in -2i32..=2 {
-                    if let Some(t) = b.leap(c, dx, dy) {
-                        match dx.abs().max(dy.abs()) {
+            match b {
+                Board::Rect(r) => {
+                    for dx in -2i32..=2 {
+                        for dy in -2i32..=2 {
+                            if let Some(t) = r.leap(c, dx, dy) {
+                                match dx.abs().max(dy.abs()) {
+                                    1 => near1[c].set(t),
+                                    2 => near2[c].set(t),
+                                    _ => {}
+                                }
+                            }
+                        }
+                    }
+                }
+                Board::Donkey(_) => {
+                    for (t, &d) in b.king_distances(c).iter().enumerate() {
+                        match d {
                             1 => near1[c].set(t),
                             2 => near2[c].set(t),
                             _ => {}

@@ -14,48 +14,48 @@ use crate::core::zobrist::MAX_HAND;
 use crate::games::kaissa::game::Game;
 use std::sync::Arc;
 
-/// Reads a placement field (ranks from the last to the first, '/'-separated) into board bytes.
+/// Reads a placement field ('/'-separated rows: ranks from the last to the first, or the
+/// donkey board's wedges a..f) into board bytes.
 fn parse_placement<B: Bitboard>(game: &Game<B>, text: &str) -> Result<Vec<u8>, String> {
-    let (files, ranks) = (game.board.files, game.board.ranks);
+    let (rows_cells, row_word) = game.board.fen_rows();
     let rows: Vec<&str> = text.split('/').collect();
-    if rows.len() != ranks {
+    if rows.len() != rows_cells.len() {
         return Err(format!(
-            "placement has {} ranks, the board has {ranks}",
-            rows.len()
+            "placement has {} {row_word}s, the board has {}",
+            rows.len(),
+            rows_cells.len()
         ));
     }
-    let mut board = vec![NO_PIECE; files * ranks];
-    for (i, row) in rows.iter().enumerate() {
-        let rank = ranks - 1 - i;
-        let mut file = 0usize;
+    let mut board = vec![NO_PIECE; game.board.cell_count()];
+    for (i, (row, cells)) in rows.iter().zip(&rows_cells).enumerate() {
+        let width = cells.len();
+        let mut at = 0usize;
         let mut digits = 0usize;
-        let flush = |digits: &mut usize, file: &mut usize| {
-            *file += *digits;
-            *digits = 0;
-        };
+        let too_many = || format!("{} has too many cells", game.board.fen_row_name(i));
         for ch in row.chars() {
             if let Some(d) = ch.to_digit(10) {
                 digits = digits * 10 + d as usize;
-                if digits > files {
-                    return Err(format!("rank {} has too many cells", rank + 1));
+                if digits > width {
+                    return Err(too_many());
                 }
                 continue;
             }
-            flush(&mut digits, &mut file);
+            at += digits;
+            digits = 0;
             let (color, t) = game
                 .piece_of_letter(ch)
                 .ok_or_else(|| format!("unknown piece letter '{ch}' in placement"))?;
-            if file >= files {
-                return Err(format!("rank {} has too many cells", rank + 1));
+            if at >= width {
+                return Err(too_many());
             }
-            board[game.board.cell(file, rank)] = code(color, t);
-            file += 1;
+            board[cells[at]] = code(color, t);
+            at += 1;
         }
-        flush(&mut digits, &mut file);
-        if file != files {
+        at += digits;
+        if at != width {
             return Err(format!(
-                "rank {} has {file} cells, the board has {files} files",
-                rank + 1
+                "{} has {at} cells, the board has {width} in each",
+                game.board.fen_row_name(i)
             ));
         }
     }
@@ -180,12 +180,12 @@ impl<B: Bitboard> Position<B> {
     /// Writes the position as FEN.
     pub fn to_fen(&self) -> String {
         let g = &self.game;
-        let (files, ranks) = (g.board.files, g.board.ranks);
+        let (rows, _) = g.board.fen_rows();
         let mut s = String::new();
-        for rank in (0..ranks).rev() {
+        for (i, row) in rows.iter().enumerate() {
             let mut empty = 0;
-            for file in 0..files {
-                match self.piece_at(g.board.cell(file, rank)) {
+            for &cell in row {
+                match self.piece_at(cell) {
                     None => empty += 1,
                     Some((c, t)) => {
                         if empty > 0 {
@@ -199,7 +199,7 @@ impl<B: Bitboard> Position<B> {
             if empty > 0 {
                 s.push_str(&empty.to_string());
             }
-            if rank > 0 {
+            if i + 1 < rows.len() {
                 s.push('/');
             }
         }

@@ -62,7 +62,7 @@ impl<B: Bitboard> Position<B> {
             game: game.clone(),
             by_type: [[B::EMPTY; MAX_TYPES]; 2],
             by_color: [B::EMPTY; 2],
-            board: vec![NO_PIECE; game.board.files * game.board.ranks],
+            board: vec![NO_PIECE; game.board.cell_count()],
             hand: [[0; MAX_TYPES]; 2],
             unmoved: B::EMPTY,
             stm: Color::First,

@@ -7,6 +7,7 @@ use crate::core::definition::VariantDef;
 use crate::core::moves::Move;
 use crate::core::outcome::Outcome;
 use crate::core::playable::Playable;
+use crate::games::kaissa::board::Board;
 use crate::games::kaissa::eval::EvalTables;
 
 impl<B: Bitboard> Playable for Position<B> {
@@ -32,17 +33,19 @@ impl<B: Bitboard> Playable for Position<B> {
 
     fn board_text(&self) -> String {
         let g = self.game();
-        let b = &g.board;
+        let letter = |cell: usize| self.piece_at(cell).map(|(color, t)| g.letter(color, t));
+        let b = match &g.board {
+            Board::Rect(r) => r,
+            Board::Donkey(_) => {
+                return crate::core::donkey::layout::text(|c| letter(c.index()));
+            }
+        };
         let mut s = String::new();
         for rank in (0..b.ranks).rev() {
             s.push_str(&format!("{:>3} ", rank + 1));
             for file in 0..b.files {
-                let c = match self.piece_at(b.cell(file, rank)) {
-                    Some((color, t)) => g.letter(color, t),
-                    None => '.',
-                };
                 s.push(' ');
-                s.push(c);
+                s.push(letter(b.cell(file, rank)).unwrap_or('.'));
             }
             s.push('\n');
         }

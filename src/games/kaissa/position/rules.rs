@@ -14,7 +14,7 @@ impl<B: Bitboard> Rules for Position<B> {
     type Eval = EvalTables<B>;
 
     fn cells(&self) -> usize {
-        self.game().board.files * self.game().board.ranks
+        self.game().board.cell_count()
     }
     #[inline(always)]
     fn side_to_move(&self) -> Color {

@@ -8,6 +8,42 @@ use crate::core::board_view::{BoardView, HandView};
 use crate::core::geometry::Color;
 use crate::core::ruleset::Ruleset;
 use crate::games::kaissa::Kaissa;
+use crate::games::kaissa::board::Board;
+
+/// The donkey board as a front end draws it: every cell at its place in the hexagon (about one
+/// unit between neighbours on the edges), light and dark, named `a11`..`f44`, no edge labels.
+fn donkey_view(piece: impl Fn(usize) -> Option<char>) -> BoardView {
+    use crate::core::board_view::CellView;
+    use crate::core::donkey::{Cell, layout};
+    let (centres, width, height) = layout::unit_layout();
+    let cells = centres
+        .into_iter()
+        .enumerate()
+        .map(|(index, (x, y))| CellView {
+            index,
+            name: Cell(index as u8).name(),
+            x: x as f32,
+            y: y as f32,
+            piece: piece(index),
+            marks: vec![if Cell(index as u8).is_light() {
+                "light"
+            } else {
+                "dark"
+            }],
+            label: None,
+        })
+        .collect();
+    BoardView {
+        width: width as f32,
+        height: height as f32,
+        cells,
+        bottom: Vec::new(),
+        left: Vec::new(),
+        areas: Vec::new(),
+        hands: Vec::new(),
+        notes: Vec::new(),
+    }
+}
 
 impl<B: Bitboard> Position<B> {
     /// The position as a front end draws it: pieces by FEN letter, both hands, the placement
@@ -15,10 +51,11 @@ impl<B: Bitboard> Position<B> {
     /// is open, and a note per piece in hand saying its window and the holder's next turn.
     pub fn view(&self) -> BoardView {
         let g = self.game();
-        let b = &g.board;
-        let mut v = BoardView::rect(b.files, b.ranks, |cell| {
-            self.piece_at(cell).map(|(c, t)| g.letter(c, t))
-        });
+        let piece = |cell: usize| self.piece_at(cell).map(|(c, t)| g.letter(c, t));
+        let mut v = match &g.board {
+            Board::Rect(b) => BoardView::rect(b.files, b.ranks, piece),
+            Board::Donkey(_) => donkey_view(piece),
+        };
         for color in Color::BOTH {
             let pieces: Vec<(char, u32)> = (0..g.types())
                 .filter(|&t| self.in_hand(color, t as u8) > 0)
@@ -55,7 +92,7 @@ impl<B: Bitboard> Position<B> {
                     Color::First => "zone-first",
                     Color::Second => "zone-second",
                 };
-                for cell in 0..b.files * b.ranks {
+                for cell in 0..g.board.cell_count() {
                     if rule.zone[color.index()].has(cell)
                         && let Some(c) = v.cell_mut(cell)
                     {
