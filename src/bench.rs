@@ -76,6 +76,18 @@ pub const POSITIONS: &[(&str, &str)] = &[
         "kaissa",
         "4h4i/1r3p4/p2s4p1/3P4u1/2T7/10/1P6P1/5B4/M3R4M/4H4I[] w - - 0 40",
     ),
+    (
+        "donkey",
+        "1ATSU1LLTP2SP2/2IB1MRP8/5m2ir2bl2/1atsu1lltp2sp2/2ib1mrp8/5M2IR2BL2[Hh] w - - 0 1",
+    ),
+    (
+        "donkey",
+        "1AT1UTS1HP2SP2/5MR9/1m6ir2bPB1/1ats2llh3s3/2ib5M6/7tIR6[] w - - 1 14",
+    ),
+    (
+        "donkey",
+        "1HTSUA1LTPLR2P1/2I2SM9/7mirP1bB2/u1ts1a3plts3/1h1bmi1pr7/10RpBI1L[] w - - 1 26",
+    ),
     ("caissa", "7/3bqn1/4r2/7/2R4/1NQB3/7 w - 0"),
     ("caissa", "7/4q2/3N3/2Bbr2/1*2RQ1/*n*2**/7 w - 20"),
     ("caissa", "2B2*1/2q*N1*/4*nQ/3rR2/1*1b**1/***2**/7 w - 36"),
