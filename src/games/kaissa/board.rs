@@ -110,8 +110,20 @@ impl Board {
 
     /// The king-step distance from `cell` to every cell (`u32::MAX` where unreachable).
     pub fn king_distances(&self, cell: usize) -> Vec<u32> {
+        Self::distances_by(&self.king_steps(), cell)
+    }
+
+    /// [`Board::king_distances`] from every cell, indexed by cell (the steps worked out once).
+    pub fn king_distance_table(&self) -> Vec<Vec<u32>> {
         let steps = self.king_steps();
-        let mut dist = vec![u32::MAX; self.cell_count()];
+        (0..self.cell_count())
+            .map(|c| Self::distances_by(&steps, c))
+            .collect()
+    }
+
+    /// Breadth-first step counts from `cell` over the neighbour lists `steps`.
+    fn distances_by(steps: &[Vec<usize>], cell: usize) -> Vec<u32> {
+        let mut dist = vec![u32::MAX; steps.len()];
         let mut queue = std::collections::VecDeque::from([cell]);
         dist[cell] = 0;
         while let Some(c) = queue.pop_front() {

@@ -12,7 +12,7 @@ pub mod params;
 mod tunable;
 
 use crate::core::bitboard::Bitboard;
-use crate::core::geometry::{Color, Geometry};
+use crate::core::geometry::Color;
 use crate::games::kaissa::board::Board;
 use crate::games::kaissa::donkey::to_bits;
 use crate::games::kaissa::game::Game;
@@ -104,7 +104,8 @@ impl<B: Bitboard> EvalTables<B> {
             let over = by_name(&game.def.name).or_else(|| by_name(params::rule_set_of(&game.def)));
             value.push(over.unwrap_or(derived));
         }
-        let max_d2 = (0..cells).map(|c| b.centre_distance2(c)).max().unwrap_or(0);
+        let centre2: Vec<i32> = (0..cells).map(|c| b.centre_distance2(c)).collect();
+        let max_d2 = centre2.iter().copied().max().unwrap_or(0);
         let mut square = Vec::new();
         for (t, p) in game.pieces.iter().enumerate() {
             let mut per_color: [Vec<i32>; 2] = [vec![0; cells], vec![0; cells]];
@@ -124,7 +125,7 @@ impl<B: Bitboard> EvalTables<B> {
                     } else if royal(t) {
                         0
                     } else {
-                        let steps_in = (max_d2 - b.centre_distance2(c)) / 2;
+                        let steps_in = (max_d2 - centre2[c]) / 2;
                         steps_in * params.centre_per_1000 * value[t] / 1000
                     };
                     *slot = bonus;
@@ -134,29 +135,13 @@ impl<B: Bitboard> EvalTables<B> {
         }
         let mut near1 = vec![B::EMPTY; cells];
         let mut near2 = vec![B::EMPTY; cells];
-        for c in 0..cells {
-            match b {
-                Board::Rect(r) => {
-                    for dx in -2i32..=2 {
-                        for dy in -2i32..=2 {
-                            if let Some(t) = r.leap(c, dx, dy) {
-                                match dx.abs().max(dy.abs()) {
-                                    1 => near1[c].set(t),
-                                    2 => near2[c].set(t),
-                                    _ => {}
-                                }
-                            }
-                        }
-                    }
-                }
-                Board::Donkey(_) => {
-                    for (t, &d) in b.king_distances(c).iter().enumerate() {
-                        match d {
-                            1 => near1[c].set(t),
-                            2 => near2[c].set(t),
-                            _ => {}
-                        }
-                    }
+        // King steps away (on a rectangle the larger of the file and rank distances).
+        for (c, dist) in b.king_distance_table().iter().enumerate() {
+            for (t, &d) in dist.iter().enumerate() {
+                match d {
+                    1 => near1[c].set(t),
+                    2 => near2[c].set(t),
+                    _ => {}
                 }
             }
         }
