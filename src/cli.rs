@@ -110,7 +110,8 @@ enum Command {
     /// Play engines against each other under the engine's own arbiter: every move checked,
     /// every end of game decided by the rules, illegal moves, crashes and flags forfeit.
     ///
-    /// Two engines play a match, more play a round robin. Each opening is played twice with
+    /// Two engines play a match, more play a round robin (or, with --gauntlet, the first plays
+    /// each of the others). Each opening is played twice with
     /// colours swapped. A progress line per game goes to stderr; the table with Elo, its 95%
     /// error and LOS to stdout. With --sprt the match stops as soon as the test decides.
     ///
@@ -154,6 +155,10 @@ enum Command {
         /// Sequential test, e.g. "elo0=0 elo1=5 alpha=0.05 beta=0.05" (two engines only).
         #[arg(long)]
         sprt: Option<String>,
+        /// The first engine plays each of the others, which do not meet (to measure several
+        /// builds against one opponent); without it more than two engines play a round robin.
+        #[arg(long)]
+        gauntlet: bool,
         /// Do not play: replay the games of this PGN with the rules and check their results.
         #[arg(long, value_name = "FILE")]
         check_pgn: Option<String>,
@@ -312,6 +317,7 @@ fn execute(cli: Cli) -> Result<(), String> {
             seed,
             pgn,
             sprt,
+            gauntlet,
             check_pgn,
         } => {
             if let Some(path) = check_pgn {
@@ -341,6 +347,7 @@ fn execute(cli: Cli) -> Result<(), String> {
             };
             let config = kaissa::tournament::MatchConfig {
                 engines: specs,
+                gauntlet,
                 variant,
                 variants_file: cli.variants.clone(),
                 games: games as usize,

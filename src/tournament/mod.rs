@@ -59,8 +59,11 @@ pub fn parse_openings(text: &str) -> Vec<Opening> {
 /// Everything a match needs.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    /// The engines (two for a match, more for a round robin).
+    /// The engines (two for a match, more for a round robin or a gauntlet).
     pub engines: Vec<EngineSpec>,
+    /// The first engine plays every other one and they do not meet (a gauntlet); otherwise
+    /// every pair meets (a round robin).
+    pub gauntlet: bool,
     /// The game.
     pub variant: String,
     /// A variants file the engines and the arbiter load first.
@@ -274,9 +277,13 @@ pub fn run(
             .set_position(o.fen.as_deref(), &moves)
             .map_err(|e| format!("opening {} cannot be played: {e}", i + 1))?;
     }
-    let pairs: Vec<(usize, usize)> = (0..n)
-        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
-        .collect();
+    let pairs: Vec<(usize, usize)> = if config.gauntlet {
+        (1..n).map(|j| (0, j)).collect()
+    } else {
+        (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .collect()
+    };
     let mut seed = config.seed | 1;
     let mut jobs = VecDeque::new();
     let mut number = 0;

@@ -1,9 +1,54 @@
 //! Whole matches of the real engine: a round robin of four configurations on two games at
-//! once, and SPRT runs that stop as soon as they decide; the table's statistics.
+//! once, a gauntlet of three, and SPRT runs that stop as soon as they decide; the table's statistics.
 
 use super::harness::*;
 use kaissa::tournament::stats::{Sprt, Verdict, Wdl};
 use std::collections::BTreeMap;
+
+/// `--engine SPEC` for each spec, two games a pairing at depth 1, two at once, then `rest`.
+fn engines_then<'a>(specs: &'a [String], rest: &[&'a str]) -> Vec<&'a str> {
+    let mut args = Vec::new();
+    for s in specs {
+        args.extend(["--engine", s.as_str()]);
+    }
+    args.extend(["--games", "2", "--depth", "1", "--concurrency", "2"]);
+    args.extend(rest);
+    args
+}
+
+#[test]
+fn a_gauntlet_pairs_the_first_engine_with_each_other_one_only() {
+    let dir = TempDir::new("gauntlet");
+    let pgn = dir.file("g.pgn");
+    let names = ["hash1", "hash2", "hash3"];
+    let specs = [
+        real(names[0], "option.Hash=1"),
+        real(names[1], "option.Hash=2"),
+        real(names[2], "option.Hash=3"),
+    ];
+    let run = kaissa_match(&engines_then(&specs, &["--gauntlet", "--pgn", &pgn])).ok();
+    let games = read_pgn(&pgn);
+    check_tags(&games);
+    assert_eq!(games.len(), 4, "2 pairings x 2 games: {run}");
+    let mut pairings: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    for g in &games {
+        let w = g.tag("White").unwrap();
+        let b = g.tag("Black").unwrap();
+        assert!(
+            w == names[0] || b == names[0],
+            "the others never meet: {g:?}"
+        );
+        *pairings.entry((w, b)).or_default() += 1;
+    }
+    assert_eq!(pairings.len(), 4, "each ordered pairing once: {pairings:?}");
+    // The table: the first engine with four games, each other with two.
+    let games_of = |name: &str| run.row(name).0;
+    assert_eq!(
+        [games_of(names[0]), games_of(names[1]), games_of(names[2])],
+        [4, 2, 2],
+        "{run}"
+    );
+}
 
 #[test]
 fn round_robin_of_four_configurations() {
@@ -16,23 +61,7 @@ fn round_robin_of_four_configurations() {
         real(names[2], "option.Threads=2"),
         real(names[3], "option.MultiPV=2"),
     ];
-    let mut args = Vec::new();
-    for s in &specs {
-        args.extend(["--engine", s.as_str()]);
-    }
-    args.extend([
-        "--games",
-        "2",
-        "--depth",
-        "1",
-        "--concurrency",
-        "2",
-        "--seed",
-        "2",
-        "--pgn",
-        &pgn,
-    ]);
-    let run = kaissa_match(&args).ok();
+    let run = kaissa_match(&engines_then(&specs, &["--seed", "2", "--pgn", &pgn])).ok();
     eprintln!("round robin: {:.1?}", run.elapsed);
     let games = read_pgn(&pgn);
     check_tags(&games);
