@@ -136,12 +136,13 @@ fn parse_body(tags: Vec<(String, String)>, body: &str) -> Result<PgnGame, String
             rest = &rest[end..];
             if ["1-0", "0-1", "1/2-1/2", "*"].contains(&tok) {
                 result = Some(tok.to_string());
-            } else if tok
-                .trim_end_matches('.')
-                .bytes()
-                .all(|b| b.is_ascii_digit())
+            } else if tok.ends_with('.')
+                && tok
+                    .trim_end_matches('.')
+                    .bytes()
+                    .all(|b| b.is_ascii_digit())
             {
-                // a move number
+                // a move number (`12.`, `12...`); a bare `0000` is a pass
             } else {
                 moves.push(tok.to_string());
             }
@@ -159,6 +160,16 @@ fn parse_body(tags: Vec<(String, String)>, body: &str) -> Result<PgnGame, String
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `0000` (a pass, as Caïssa writes it) is a move, not a move number.
+    #[test]
+    fn a_pass_is_a_move() {
+        let g = parse_body(Vec::new(), "34. d6d5 0000 35. g6g1 {White checkmates} 1-0").unwrap();
+        assert_eq!(g.moves, ["d6d5", "0000", "g6g1"]);
+        assert_eq!(g.result, "1-0");
+        let g = parse_body(Vec::new(), "1. a2a3 1... a7a6 *").unwrap();
+        assert_eq!(g.moves, ["a2a3", "a7a6"]);
+    }
 
     #[test]
     fn round_trip() {
