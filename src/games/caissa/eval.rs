@@ -1,11 +1,12 @@
 //! Static evaluation of Caïssa, from the side to move's view.
 //!
 //! The game is won by trapping the Queen, so most terms measure the Queens' freedom: the
-//! tiles next to each Queen (where a checked Queen may go), its mobility, the tiles within two
-//! steps (its room as the board sinks), whether it can move at all (its tile may be one the
-//! group cannot lose), and the enemy pieces one move away from giving check. Rooks, Bishops
-//! and Knights count as material (only the Queen captures them) and by their activity and
-//! closeness to the enemy Queen. Symmetric: a position and its colour-flipped mirror
+//! tiles next to each Queen (where a checked Queen may go; they count for more as tiles sink),
+//! its mobility, the tiles within two steps (its room as the board sinks), whether it can move
+//! at all (its tile may be one the group cannot lose), and the enemy pieces one move away from
+//! giving check. Rooks, Bishops and Knights count as material (only the Queen captures them),
+//! by their activity and closeness to the enemy Queen, and against their side when the enemy
+//! Queen could take them unguarded. Symmetric: a position and its colour-flipped mirror
 //! evaluate the same.
 
 use super::board::{TABLES, bishop, connected, grow, queen, rook};
@@ -26,12 +27,19 @@ pub struct CaissaParams {
     pub no_escape: i32,
     /// Per square the Queen could move to.
     pub queen_mobility: i32,
+    /// Per tile next to the Queen that it could step to, per 8 tiles sunk (removed) so far:
+    /// an escape counts for more as the board shrinks.
+    pub sunk_escape: i32,
     /// Per tile within two steps of the Queen.
     pub room: i32,
     /// When the Queen's own tile cannot be removed (the Queen cannot move at all).
     pub frozen: i32,
     /// Per enemy piece that could give check with its next move.
     pub threat: i32,
+    /// Per Rook, Bishop or Knight the enemy Queen could take that no friendly piece guards
+    /// (a guarded piece cannot be taken: the Queen may not move into check, nor onto a line
+    /// facing the other Queen).
+    pub hanging: i32,
     /// Per target square of a Rook, Bishop or Knight.
     pub activity: i32,
     /// Per step a Rook, Bishop or Knight is closer to the enemy Queen than 6.
@@ -40,18 +48,20 @@ pub struct CaissaParams {
     pub tempo: i32,
 }
 
-/// The default weights (hand-set, not tuned).
+/// The weights: Texel-tuned on 6,000 self-play games (tuning/RESULTS.md, "Caïssa").
 pub const DEFAULT: CaissaParams = CaissaParams {
-    value: [450, 330, 320],
-    escape: 14,
-    no_escape: 60,
-    queen_mobility: 3,
-    room: 2,
-    frozen: 40,
-    threat: 18,
-    activity: 2,
-    closeness: 4,
-    tempo: 12,
+    value: [458, 230, 230],
+    escape: 9,
+    no_escape: -1,
+    queen_mobility: 1,
+    sunk_escape: 3,
+    room: 4,
+    frozen: 83,
+    threat: 33,
+    hanging: 9,
+    activity: 4,
+    closeness: 7,
+    tempo: 26,
 };
 
 /// King distance between two cells.
@@ -76,7 +86,7 @@ impl CaissaParams {
     }
 
     /// Terms for one side, as (name, value) pairs.
-    pub fn terms(&self, pos: &CaissaPosition, us: Color) -> [(&'static str, i32); 5] {
+    pub fn terms(&self, pos: &CaissaPosition, us: Color) -> [(&'static str, i32); 6] {
         let them = us.flip();
         let tiles = pos.tiles();
         let own: u64 = (0..4).map(|t| pos.pieces(us, t)).fold(0, |a, b| a | b);
@@ -94,12 +104,15 @@ impl CaissaParams {
                 ("danger", 0),
                 ("activity", 0),
                 ("room", 0),
+                ("hanging", 0),
             ];
         }
         let q = qbb.trailing_zeros() as usize;
         let enemy_queen = pos.pieces(them, QUEEN);
         let steps = TABLES.king[q] & tiles & !own & !enemy_queen;
-        let mut queen_term = self.escape * steps.count_ones() as i32;
+        let sunk = (super::board::CELLS as u32 - tiles.count_ones()) as i32;
+        let mut queen_term = self.escape * steps.count_ones() as i32
+            + self.sunk_escape * steps.count_ones() as i32 * sunk / 8;
         if steps == 0 {
             queen_term -= self.no_escape;
         }
@@ -143,7 +156,38 @@ impl CaissaParams {
             ("danger", danger),
             ("activity", activity),
             ("room", room),
+            (
+                "hanging",
+                -self.hanging * self.hanging_pieces(pos, us, q, all) as i32,
+            ),
         ]
+    }
+
+    /// How many of `us`'s Rooks, Bishops and Knights the enemy Queen attacks with none of
+    /// `us`'s pieces guarding the square (`q`: `us`'s Queen; `all`: every piece).
+    fn hanging_pieces(&self, pos: &CaissaPosition, us: Color, q: usize, all: u64) -> u32 {
+        let them = us.flip();
+        let enemy_queen = pos.pieces(them, QUEEN);
+        if enemy_queen == 0 {
+            return 0;
+        }
+        let ours = pos.pieces(us, ROOK) | pos.pieces(us, BISHOP) | pos.pieces(us, KNIGHT);
+        let attacked = queen(enemy_queen.trailing_zeros() as usize, all) & ours;
+        if attacked == 0 {
+            return 0;
+        }
+        // Squares the Queen may not take on: attacked by a friendly Rook, Bishop or Knight, or
+        // in line with the friendly Queen.
+        let mut guarded = queen(q, all);
+        for t in [ROOK, BISHOP, KNIGHT] {
+            let mut bb = pos.pieces(us, t);
+            while bb != 0 {
+                let from = bb.trailing_zeros() as usize;
+                bb &= bb - 1;
+                guarded |= piece_reach(t, from, all);
+            }
+        }
+        (attacked & !guarded).count_ones()
     }
 
     fn side(&self, pos: &CaissaPosition, us: Color) -> i32 {
@@ -159,9 +203,11 @@ impl CaissaParams {
             escape,
             no_escape,
             queen_mobility,
+            sunk_escape,
             room,
             frozen,
             threat,
+            hanging,
             activity,
             closeness,
             tempo,
@@ -171,9 +217,11 @@ impl CaissaParams {
             ("escape".into(), escape),
             ("no_escape".into(), no_escape),
             ("queen_mobility".into(), queen_mobility),
+            ("sunk_escape".into(), sunk_escape),
             ("room".into(), room),
             ("frozen".into(), frozen),
             ("threat".into(), threat),
+            ("hanging".into(), hanging),
             ("activity".into(), activity),
             ("closeness".into(), closeness),
             ("tempo".into(), tempo),
