@@ -1,11 +1,14 @@
 //! Static evaluation of Jikaida, from the side to move's view.
 //!
 //! Terms: material (the Pallan and Kapt above the Chuktar; fronts make the Jiktar and Hikdar
-//! short-range pieces); the freedom of the sliders, which is what fronts take away (a Jiktar
-//! or Hikdar shut in behind a front counts few squares); Swods by how far they have come and
-//! whether a Deldar propts them; and King safety: enemy pieces near the King, friends beside
-//! it, and vault lines (a run of three or more pieces leading away from the King, over which an
-//! enemy piece at the far end could vault onto it). Symmetric: a position and its
+//! short-range pieces), and for the side ahead a bonus that grows as the enemy's pieces go
+//! (a bare King loses, and games between equal engines otherwise shuffle on) and for bringing
+//! its pieces to the enemy King; the freedom of the sliders, which is what fronts take away (a Jiktar
+//! or Hikdar shut in behind a front counts few squares); Swods by how far they have come,
+//! whether a Deldar propts them and whether they stand at a front they may cross; pieces an
+//! enemy Swod attacks; and King safety: enemy pieces near the King, friends beside it, the
+//! Fluttember still in hand, and vault lines (a run of three or more pieces leading away from
+//! the King, over which an enemy piece at the far end could vault onto it). Symmetric: a position and its
 //! colour-flipped mirror evaluate the same.
 
 use super::board::Board;
@@ -20,6 +23,13 @@ use crate::core::tunable::{Tunable, Weight, array_fields, read_fields, write_fie
 pub struct JikaidaParams {
     /// Value per kind (King, Pallan, Kapt, Chuktar, Jiktar, Hikdar, Paktun, Deldar, Swod).
     pub value: [i32; KINDS],
+    /// For the side ahead in material, per centipawn of its lead, divided by the number of
+    /// enemy pieces other than the King plus 4: trades bring a bare King (a win) nearer.
+    pub simplify: i32,
+    /// For the side ahead in material, per step its pieces (King included) stand closer than
+    /// 12 to the enemy King, scaled by the lead up to 1000 cp (in thousandths): the winning
+    /// side brings its army to the King it must mate.
+    pub mop_up: i32,
     /// Per cell a Chuktar, Kapt, Jiktar or Hikdar can slide to.
     pub mobility: i32,
     /// Per rank a Swod has advanced beyond its third.
@@ -28,27 +38,40 @@ pub struct JikaidaParams {
     pub swod_near_promotion: i32,
     /// A Swod propt by a friendly Deldar.
     pub propt: i32,
+    /// Per Swod whose step straight ahead crosses a front (it may cross now; a Swod further
+    /// back is stopped at the front).
+    pub swod_at_front: i32,
+    /// Per piece other than a Swod or the King that an enemy Swod attacks (one step
+    /// diagonally forward).
+    pub swod_threat: i32,
     /// Per enemy piece within four steps of the King (Swods and Deldars count half).
     pub king_attackers: i32,
     /// Per friendly piece next to the King.
     pub king_shelter: i32,
     /// Per line of three or more pieces running from the King whose far end holds an enemy.
     pub vault_line: i32,
+    /// While the side still has its King's Fluttember.
+    pub fluttember: i32,
     /// For the side to move.
     pub tempo: i32,
 }
 
-/// The default weights (hand-set, not tuned).
+/// The weights: Texel-tuned on 1,500 self-play games (tuning/RESULTS.md, "Jikaida").
 pub const DEFAULT: JikaidaParams = JikaidaParams {
-    value: [0, 1150, 950, 700, 380, 280, 320, 200, 100],
-    mobility: 3,
-    swod_advance: 6,
-    swod_near_promotion: 12,
-    propt: 8,
-    king_attackers: 12,
-    king_shelter: 6,
-    vault_line: 60,
-    tempo: 15,
+    value: [0, 1254, 1074, 760, 374, 240, 232, 186, 100],
+    simplify: 4,
+    mop_up: 3,
+    mobility: 2,
+    swod_advance: -1,
+    swod_near_promotion: 68,
+    propt: 1,
+    swod_at_front: -13,
+    swod_threat: 28,
+    king_attackers: 39,
+    king_shelter: 3,
+    vault_line: 61,
+    fluttember: 57,
+    tempo: -2,
 };
 
 impl JikaidaParams {
@@ -90,25 +113,45 @@ impl JikaidaParams {
         &self,
         pos: &JikaidaPosition<B>,
         us: Color,
-    ) -> [(&'static str, i32); 4] {
+    ) -> [(&'static str, i32); 7] {
         let b = pos.board();
         let them = us.flip();
-        let mut material = 0;
+        let (mut material, mut theirs, mut their_pieces) = (0, 0, 0);
         for k in 1..KINDS as u8 {
             material += self.value[k as usize] * pos.count(us, k) as i32;
+            theirs += self.value[k as usize] * pos.count(them, k) as i32;
+            their_pieces += pos.count(them, k) as i32;
         }
+        let simplify = self.simplify * (material - theirs).max(0) / (their_pieces + 4);
+        let lead = (material - theirs).clamp(0, 1000);
+        let mop_up = if lead > 0 {
+            self.mop_up * closeness(pos, us) * lead / 1000
+        } else {
+            0
+        };
         // The empty cells each slider's rays pass, kept by the position move by move.
         let mobility = pos.mobility(us);
         let mobility = mobility * self.mobility;
         let [advance, near] = pos.swod_steps(us);
         let mut swods = advance * self.swod_advance + near * self.swod_near_promotion;
         swods += pos.propt(us).count() as i32 * self.propt;
+        let ahead = Board::<B>::forward(us)[0];
+        let at_front = pos
+            .pieces(us, SWOD)
+            .cells()
+            .filter(|&s| b.crosses(s, ahead))
+            .count() as i32;
+        swods += at_front * self.swod_at_front;
+        let threats = -self.swod_threat * swod_targets(pos, us).count() as i32;
         let king = pos.king(us);
         let near = b.near4[king] & pos.occupied_by(them);
         let light = near & (pos.pieces(them, SWOD) | pos.pieces(them, DELDAR));
         let pressure = (2 * near.count() - light.count()) as i32;
         let mut safety = -pressure * self.king_attackers / 2;
         safety += (b.king[king] & pos.occupied_by(us)).count() as i32 * self.king_shelter;
+        if pos.has_flutter(us) {
+            safety += self.fluttember;
+        }
         for (o, &(l, i)) in b.line[king].iter().enumerate() {
             // A run of pieces from the King outwards: an enemy at least four cells out, with
             // the run unbroken, could vault back onto the King. Only a run of four or more
@@ -126,11 +169,48 @@ impl JikaidaParams {
         }
         [
             ("material", material),
+            ("simplify", simplify),
+            ("mop-up", mop_up),
             ("mobility", mobility),
             ("swods", swods),
             ("king safety", safety),
+            ("threats", threats),
         ]
     }
+}
+
+/// The sum over the pieces of `us` (King included) of how many steps closer than 12 they
+/// stand to the enemy King (king distance).
+fn closeness<B: Bitboard>(pos: &JikaidaPosition<B>, us: Color) -> i32 {
+    let r = pos.board().rect;
+    let k = pos.king(us.flip());
+    let (kf, kr) = (r.file(k) as i32, r.rank(k) as i32);
+    pos.occupied_by(us)
+        .cells()
+        .map(|c| {
+            let d = (r.file(c) as i32 - kf)
+                .abs()
+                .max((r.rank(c) as i32 - kr).abs());
+            12 - d.min(12)
+        })
+        .sum()
+}
+
+/// The pieces of `us` other than Swods and the King that an enemy Swod attacks: one step
+/// diagonally forward (a capture crossing a front is a first step, always allowed).
+fn swod_targets<B: Bitboard>(pos: &JikaidaPosition<B>, us: Color) -> B {
+    let b = pos.board();
+    let them = us.flip();
+    let [_, left, right] = Board::<B>::forward(them);
+    let mut attacked = B::default();
+    for s in pos.pieces(them, SWOD).cells() {
+        for d in [left, right] {
+            if let Some(c) = b.next(s, d) {
+                attacked.set(c);
+            }
+        }
+    }
+    attacked & pos.occupied_by(us) & !pos.pieces(us, SWOD) & !pos.pieces(us, KING)
 }
 
 impl JikaidaParams {
@@ -138,24 +218,34 @@ impl JikaidaParams {
     pub fn fields_mut(&mut self) -> Vec<(String, &mut i32)> {
         let JikaidaParams {
             value,
+            simplify,
+            mop_up,
             mobility,
             swod_advance,
             swod_near_promotion,
             propt,
+            swod_at_front,
+            swod_threat,
             king_attackers,
             king_shelter,
             vault_line,
+            fluttember,
             tempo,
         } = self;
         let mut v = array_fields("value", value);
         v.extend([
+            ("simplify".into(), simplify),
+            ("mop_up".into(), mop_up),
             ("mobility".into(), mobility),
             ("swod_advance".into(), swod_advance),
             ("swod_near_promotion".into(), swod_near_promotion),
             ("propt".into(), propt),
+            ("swod_at_front".into(), swod_at_front),
+            ("swod_threat".into(), swod_threat),
             ("king_attackers".into(), king_attackers),
             ("king_shelter".into(), king_shelter),
             ("vault_line".into(), vault_line),
+            ("fluttember".into(), fluttember),
             ("tempo".into(), tempo),
         ]);
         v
@@ -203,14 +293,35 @@ mod tests {
         e: &JikaidaParams,
         pos: &JikaidaPosition<B>,
         us: Color,
-    ) -> [i32; 4] {
+    ) -> [i32; 7] {
         let b = pos.board();
         let them = us.flip();
         let occ = pos.occupied();
         let mut material = 0;
+        let mut theirs = 0;
         for k in 1..KINDS as u8 {
             material += e.value[k as usize] * pos.pieces(us, k).count() as i32;
+            theirs += e.value[k as usize] * pos.pieces(them, k).count() as i32;
         }
+        let their_pieces = (pos.occupied_by(them) & !pos.pieces(them, KING)).count() as i32;
+        let simplify = if material > theirs {
+            e.simplify * (material - theirs) / (their_pieces + 4)
+        } else {
+            0
+        };
+        let enemy_king = pos.king(them);
+        let mut near = 0;
+        for c in 0..b.cells {
+            if pos.occupied_by(us).has(c) {
+                let (f, r) = (b.rect.file(c) as i32, b.rect.rank(c) as i32);
+                let (kf, kr) = (
+                    b.rect.file(enemy_king) as i32,
+                    b.rect.rank(enemy_king) as i32,
+                );
+                near += (12 - (f - kf).abs()).min(12 - (r - kr).abs()).max(0);
+            }
+        }
+        let mop_up = e.mop_up * near * (material - theirs).clamp(0, 1000) / 1000;
         let mut mobility = 0;
         for k in [KAPT, CHUKTAR, JIKTAR, HIKDAR, PALLAN] {
             for from in pos.pieces(us, k).cells() {
@@ -238,12 +349,43 @@ mod tests {
             .filter(|&s| (b.king[s] & deldars).any())
             .count();
         swods += propt as i32 * e.propt;
+        let ahead = if us == Color::First { 0 } else { 4 };
+        for s in pos.pieces(us, SWOD).cells() {
+            if b.crosses(s, ahead) {
+                swods += e.swod_at_front;
+            }
+        }
+        // Enemy Swods' diagonal steps, counted cell by cell from the board's coordinates.
+        let r = b.rect;
+        let forward = if us == Color::First { -1 } else { 1 };
+        let mut targets = std::collections::BTreeSet::new();
+        for s in pos.pieces(them, SWOD).cells() {
+            let (f, k) = (r.file(s) as i32, r.rank(s) as i32 + forward);
+            for df in [-1, 1] {
+                let f = f + df;
+                if f < 0 || f >= r.files as i32 || k < 0 || k >= r.ranks as i32 {
+                    continue;
+                }
+                let cell = r.cell(f as usize, k as usize);
+                if let Some((c, kind)) = pos.piece_at(cell)
+                    && c == us
+                    && kind != SWOD
+                    && kind != KING
+                {
+                    targets.insert(cell);
+                }
+            }
+        }
+        let threats = -(targets.len() as i32) * e.swod_threat;
         let king = pos.king(us);
         let near = b.near4[king] & pos.occupied_by(them);
         let light = near & (pos.pieces(them, SWOD) | pos.pieces(them, DELDAR));
         let pressure = (2 * near.count() - light.count()) as i32;
         let mut safety = -pressure * e.king_attackers / 2;
         safety += (b.king[king] & pos.occupied_by(us)).count() as i32 * e.king_shelter;
+        if pos.has_flutter(us) {
+            safety += e.fluttember;
+        }
         for d in 0..8 {
             let ray = b.full[d][king];
             let gaps = ray & !occ;
@@ -256,7 +398,15 @@ mod tests {
                 safety -= e.vault_line;
             }
         }
-        [material, mobility * e.mobility, swods, safety]
+        [
+            material,
+            simplify,
+            mop_up,
+            mobility * e.mobility,
+            swods,
+            safety,
+            threats,
+        ]
     }
 
     /// The evaluation terms equal the reference on random positions of every density and
