@@ -9,7 +9,7 @@
 //! Queen could take them unguarded. Symmetric: a position and its colour-flipped mirror
 //! evaluate the same.
 
-use super::board::{TABLES, bishop, connected, grow, queen, rook};
+use super::board::{CELLS, TABLES, bishop, connected, grow, queen, rook};
 use super::movegen::piece_reach;
 use super::position::CaissaPosition;
 use super::{BISHOP, KNIGHT, QUEEN, ROOK};
@@ -110,7 +110,7 @@ impl CaissaParams {
         let q = qbb.trailing_zeros() as usize;
         let enemy_queen = pos.pieces(them, QUEEN);
         let steps = TABLES.king[q] & tiles & !own & !enemy_queen;
-        let sunk = (super::board::CELLS as u32 - tiles.count_ones()) as i32;
+        let sunk = (CELLS as u32 - tiles.count_ones()) as i32;
         let mut queen_term = self.escape * steps.count_ones() as i32
             + self.sunk_escape * steps.count_ones() as i32 * sunk / 8;
         if steps == 0 {
@@ -137,6 +137,8 @@ impl CaissaParams {
             }
         }
         let mut activity = 0;
+        // The cells our Rooks, Bishops and Knights reach: where the enemy Queen may not take.
+        let mut reached = 0u64;
         let eq = enemy_queen.trailing_zeros() as usize;
         for t in [ROOK, BISHOP, KNIGHT] {
             let mut bb = pos.pieces(us, t);
@@ -144,50 +146,30 @@ impl CaissaParams {
                 let from = bb.trailing_zeros() as usize;
                 bb &= bb - 1;
                 let reach = piece_reach(t, from, all);
+                reached |= reach;
                 activity += self.activity * (reach & !qbb).count_ones() as i32;
                 if eq < 64 {
                     activity += self.closeness * (6 - distance(from, eq));
                 }
             }
         }
+        // Our Rooks, Bishops and Knights the enemy Queen attacks on a square it may take on:
+        // one no friendly piece reaches and not in line with our Queen (the Queens may not
+        // face each other).
+        let hanging = if eq < 64 {
+            let guarded = reached | queen(q, all);
+            (queen(eq, all) & own & !qbb & !guarded).count_ones() as i32
+        } else {
+            0
+        };
         [
             ("material", material),
             ("queen", queen_term),
             ("danger", danger),
             ("activity", activity),
             ("room", room),
-            (
-                "hanging",
-                -self.hanging * self.hanging_pieces(pos, us, q, all) as i32,
-            ),
+            ("hanging", -self.hanging * hanging),
         ]
-    }
-
-    /// How many of `us`'s Rooks, Bishops and Knights the enemy Queen attacks with none of
-    /// `us`'s pieces guarding the square (`q`: `us`'s Queen; `all`: every piece).
-    fn hanging_pieces(&self, pos: &CaissaPosition, us: Color, q: usize, all: u64) -> u32 {
-        let them = us.flip();
-        let enemy_queen = pos.pieces(them, QUEEN);
-        if enemy_queen == 0 {
-            return 0;
-        }
-        let ours = pos.pieces(us, ROOK) | pos.pieces(us, BISHOP) | pos.pieces(us, KNIGHT);
-        let attacked = queen(enemy_queen.trailing_zeros() as usize, all) & ours;
-        if attacked == 0 {
-            return 0;
-        }
-        // Squares the Queen may not take on: attacked by a friendly Rook, Bishop or Knight, or
-        // in line with the friendly Queen.
-        let mut guarded = queen(q, all);
-        for t in [ROOK, BISHOP, KNIGHT] {
-            let mut bb = pos.pieces(us, t);
-            while bb != 0 {
-                let from = bb.trailing_zeros() as usize;
-                bb &= bb - 1;
-                guarded |= piece_reach(t, from, all);
-            }
-        }
-        (attacked & !guarded).count_ones()
     }
 
     fn side(&self, pos: &CaissaPosition, us: Color) -> i32 {

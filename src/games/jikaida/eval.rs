@@ -3,13 +3,13 @@
 //! Terms: material (the Pallan and Kapt above the Chuktar; fronts make the Jiktar and Hikdar
 //! short-range pieces), and for the side ahead a bonus that grows as the enemy's pieces go
 //! (a bare King loses, and games between equal engines otherwise shuffle on) and for bringing
-//! its pieces to the enemy King; the freedom of the sliders, which is what fronts take away (a Jiktar
-//! or Hikdar shut in behind a front counts few squares); Swods by how far they have come,
-//! whether a Deldar propts them and whether they stand at a front they may cross; pieces an
-//! enemy Swod attacks; and King safety: enemy pieces near the King, friends beside it, the
+//! its pieces to the enemy King; the freedom of the sliders, which is what fronts take away
+//! (a Jiktar or Hikdar shut in behind a front counts few squares); Swods by how far they have
+//! come, whether a Deldar propts them and whether they stand at a front they may cross; pieces
+//! an enemy Swod attacks; and King safety: enemy pieces near the King, friends beside it, the
 //! Fluttember still in hand, and vault lines (a run of three or more pieces leading away from
-//! the King, over which an enemy piece at the far end could vault onto it). Symmetric: a position and its
-//! colour-flipped mirror evaluate the same.
+//! the King, over which an enemy piece at the far end could vault onto it). Symmetric: a
+//! position and its colour-flipped mirror evaluate the same.
 
 use super::board::Board;
 use super::position::JikaidaPosition;
