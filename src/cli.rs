@@ -603,7 +603,12 @@ fn run_match(config: &kaissa::tournament::MatchConfig, pgn: Option<&str>) -> Res
     // Opened at the first game, so a refused match leaves no file behind.
     let mut pgn_file: Option<std::fs::File> = None;
     let date = pgn_date();
-    let pairs = config.engines.len() * config.engines.len().saturating_sub(1) / 2;
+    let n = config.engines.len();
+    let pairs = if config.gauntlet {
+        n.saturating_sub(1)
+    } else {
+        n * n.saturating_sub(1) / 2
+    };
     let total = config.games * pairs;
     let mut played = 0;
     let mut write_error = None;

@@ -30,6 +30,8 @@ fn a_gauntlet_pairs_the_first_engine_with_each_other_one_only() {
     let games = read_pgn(&pgn);
     check_tags(&games);
     assert_eq!(games.len(), 4, "2 pairings x 2 games: {run}");
+    // The progress lines count the gauntlet's games, not a round robin's.
+    assert!(run.stderr.contains("game 4/4:"), "{}", run.stderr);
     let mut pairings: BTreeMap<(&str, &str), usize> = BTreeMap::new();
     for g in &games {
         let w = g.tag("White").unwrap();
