@@ -1,6 +1,6 @@
 //! Move ordering: the hash move first, then captures by victim and attacker value
-//! (capturing the Home Stone first of all), promotions, killer moves, and quiet moves by
-//! history.
+//! (capturing the Home Stone first of all), promotions, killer moves, the counter move (the
+//! quiet move that last refuted the opponent's move), and quiet moves by history.
 
 use crate::core::moves::Move;
 use crate::core::rules::Rules;
@@ -11,13 +11,20 @@ const HASH_MOVE: i32 = 10_000_000;
 const NOISY: i32 = 1_000_000;
 /// Score for the first killer; the second gets one less.
 const KILLER: i32 = 900_000;
+/// The ordering score of the counter move; scores from here up are the hash move, the noisy
+/// moves, the killers and the counter move.
+pub const COUNTER: i32 = KILLER - 2;
+/// Ordering scores from here up win the game (a capture of the royal piece).
+pub const WIN_ORDER: i32 = NOISY + 4_000_000;
 
-/// Per-thread ordering memory: killer moves by ply and a history table.
+/// Per-thread ordering memory: killer moves by ply, a history table and counter moves.
 pub struct Ordering {
     /// Two killer moves per ply.
     pub killers: Vec<[Move; 2]>,
     /// `history[from_slot * cells + to]`; drops use `cells + type` as their from slot.
     history: Vec<i32>,
+    /// `counter[slot of a move]`: the quiet reply that last refuted it.
+    counter: Vec<Move>,
     cells: usize,
 }
 
@@ -27,6 +34,7 @@ impl Ordering {
         Ordering {
             killers: vec![[Move::NULL; 2]; max_ply + 1],
             history: vec![0; (cells + 16) * cells],
+            counter: vec![Move::NULL; (cells + 16) * cells],
             cells,
         }
     }
@@ -40,9 +48,24 @@ impl Ordering {
         from * self.cells + mv.to()
     }
 
-    /// Rewards a quiet move that caused a cut-off at `depth`, and punishes the quiet moves
-    /// tried before it.
-    pub fn reward(&mut self, mv: Move, depth: i32, ply: usize, tried: &[Move]) {
+    /// The history score of a quiet move.
+    pub fn history_of(&self, mv: Move) -> i32 {
+        self.history[self.slot(mv)]
+    }
+
+    /// The quiet move that last refuted `prev`.
+    pub fn counter_of(&self, prev: Move) -> Move {
+        self.counter[self.slot(prev)]
+    }
+
+    /// Rewards a quiet move that caused a cut-off at `depth` (as the counter move of `prev`,
+    /// the opponent's move before it, unless that is `Move::NULL`), and punishes the quiet
+    /// moves tried before it.
+    pub fn reward(&mut self, mv: Move, prev: Move, depth: i32, ply: usize, tried: &[Move]) {
+        if prev != Move::NULL {
+            let s = self.slot(prev);
+            self.counter[s] = mv;
+        }
         let bonus = (depth * depth).min(400);
         let update = |h: &mut i32, b: i32| *h += b - *h * b.abs() / 16_384;
         let s = self.slot(mv);
@@ -66,7 +89,7 @@ impl Ordering {
         pos: &P,
         eval: &P::Eval,
         moves: &[Move],
-        hash_move: Move,
+        [hash_move, counter]: [Move; 2],
         ply: usize,
         out: &mut Vec<i32>,
     ) {
@@ -82,6 +105,8 @@ impl Ordering {
                 KILLER
             } else if self.killers[ply][1] == mv {
                 KILLER - 1
+            } else if counter == mv {
+                COUNTER
             } else {
                 self.history[self.slot(mv)]
             };

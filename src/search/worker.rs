@@ -1,9 +1,11 @@
 //! One search thread: principal variation search with a transposition table, null-move
-//! pruning, reverse futility pruning, late-move reductions, killer and history ordering, and a
-//! quiescence search over captures and promotions (over every move while one's Home Stone is
-//! attacked, since standing pat then would lose it).
+//! pruning, reverse futility pruning, late-move pruning and futility pruning of quiet moves,
+//! late-move reductions (by history, and deeper while the position is not improving), killer,
+//! counter-move and history ordering, and a quiescence search over captures and promotions
+//! (its best few; over every move while one's Home Stone is attacked, since standing pat then
+//! would lose it).
 
-use super::ordering::{Ordering, Picker, pick};
+use super::ordering::{COUNTER, Ordering, Picker, WIN_ORDER, pick};
 use super::{CONTEMPT, Control, MATE, MAX_PLY, Score, from_tt, to_tt};
 use crate::core::moves::Move;
 use crate::core::outcome::Outcome;
@@ -36,7 +38,28 @@ pub struct Worker<'a, P: Rules> {
     /// Static evaluations by position key (`EVAL_CACHE` slots): quiescence leaves come back
     /// in every iteration, and an evaluation that reads attacks is dear.
     eval_cache: Vec<(u64, i32)>,
+    /// The static evaluation at each ply of the current line (`NO_EVAL` in danger), to tell
+    /// whether the side to move is improving on its position two plies before.
+    evals: Vec<i32>,
+    /// The move played at each ply of the current line (`Move::NULL` for a null move), for
+    /// the counter-move table.
+    line: Vec<Move>,
 }
+
+/// `evals` of a ply whose side was in danger (its static evaluation means little).
+const NO_EVAL: i32 = i32::MIN / 2;
+/// Reverse futility margin per ply of depth.
+const RFP_MARGIN: i32 = 85;
+/// Futility pruning of quiet moves: skipped when the static evaluation plus this base and
+/// `FUTILITY_PER_PLY` per ply of the move's reduced depth cannot reach alpha.
+const FUTILITY_BASE: i32 = 150;
+const FUTILITY_PER_PLY: i32 = 120;
+/// Deepest remaining depth at which quiet moves are pruned (late-move and futility pruning).
+const PRUNE_DEPTH: i32 = 6;
+/// History score worth one ply less (or more) of late-move reduction.
+const HISTORY_PER_PLY: i32 = 5000;
+/// Captures quiescence tries at a node that stands pat: the best-ordered few only.
+const QUIESCENCE_MOVES: usize = 2;
 
 /// Slots of a worker's evaluation cache (a power of two; 16 bytes each).
 const EVAL_CACHE: usize = 1 << 16;
@@ -76,6 +99,8 @@ impl<'a, P: Rules> Worker<'a, P> {
                 Vec::new()
             },
             eval_cache: vec![(0, 0); EVAL_CACHE],
+            evals: vec![NO_EVAL; MAX_PLY + 2],
+            line: vec![Move::NULL; MAX_PLY + 2],
         }
     }
 
@@ -217,14 +242,21 @@ impl<'a, P: Rules> Worker<'a, P> {
             }
         }
         let eval = static_eval.unwrap_or_else(|| self.evaluate());
+        self.evals[ply] = if in_danger { NO_EVAL } else { eval };
+        // Improving: better than two plies before (or that side was in danger then).
+        let improving = !in_danger
+            && ply >= 2
+            && (self.evals[ply - 2] == NO_EVAL || eval > self.evals[ply - 2]);
         if !pv_node && !in_danger && ply > 0 && beta.abs() < MATE - 1000 {
             // Reverse futility pruning: far above beta at shallow depth.
-            if depth <= 6 && eval - 85 * depth >= beta {
+            if depth <= 6 && eval - RFP_MARGIN * (depth - improving as i32) >= beta {
                 return eval;
             }
-            // Null-move pruning, where the game says it is sound.
+            // Null-move pruning, where the game says it is sound; the further above beta,
+            // the more it reduces.
             if depth >= 3 && eval >= beta && self.pos.null_move_allowed() {
-                let r = 3 + depth / 4;
+                let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+                self.line[ply] = Move::NULL;
                 self.pos.make_null();
                 let score = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, None);
                 self.pos.unmake_null();
@@ -253,8 +285,18 @@ impl<'a, P: Rules> Worker<'a, P> {
             scores.clear();
             scores.extend((0..moves.len()).map(|i| -(i as i32)));
         } else {
-            self.order
-                .score(&self.pos, self.eval, &moves, hash_move, ply, &mut scores);
+            let counter = match ply.checked_sub(1).map(|p| self.line[p]) {
+                Some(prev) if prev != Move::NULL => self.order.counter_of(prev),
+                _ => Move::NULL,
+            };
+            self.order.score(
+                &self.pos,
+                self.eval,
+                &moves,
+                [hash_move, counter],
+                ply,
+                &mut scores,
+            );
         }
         let original_alpha = alpha;
         let mut best = -MATE - 1;
@@ -271,9 +313,29 @@ impl<'a, P: Rules> Worker<'a, P> {
             }
             let mv = moves[i];
             let noisy = self.pos.is_noisy(mv);
+            // Late-move and futility pruning of quiet moves at shallow depth, once a move has
+            // kept the side out of a lost score.
+            let prunable = !pv_node
+                && ply > 0
+                && !noisy
+                && !in_danger
+                && depth <= PRUNE_DEPTH
+                && best > -(MATE - 1000)
+                && {
+                    let late = played as i32 >= (3 + depth * depth) / (2 - improving as i32);
+                    let reduced = depth - 1 - self.lmr[depth as usize][played.min(63)] as i32;
+                    let futile = eval + FUTILITY_BASE + FUTILITY_PER_PLY * reduced.max(0) <= alpha;
+                    late || futile
+                };
             if !self.pos.try_make(mv) {
                 continue;
             }
+            // Never a move that attacks the opponent's royal piece (this family's check).
+            if prunable && !self.pos.in_danger() {
+                self.pos.unmake();
+                continue;
+            }
+            self.line[ply] = mv;
             played += 1;
             let mut score;
             if played == 1 {
@@ -286,8 +348,12 @@ impl<'a, P: Rules> Worker<'a, P> {
                     if pv_node {
                         r -= 1;
                     }
-                    if scores[i] >= 899_999 {
+                    if scores[i] >= COUNTER {
                         r -= 1;
+                    }
+                    r -= (self.order.history_of(mv) / HISTORY_PER_PLY).clamp(-2, 2);
+                    if !improving {
+                        r += 1;
                     }
                     r = r.clamp(0, depth - 2);
                 }
@@ -314,7 +380,8 @@ impl<'a, P: Rules> Worker<'a, P> {
                     self.update_pv(ply, mv);
                     if score >= beta {
                         if !noisy {
-                            self.order.reward(mv, depth, ply, &quiets_tried);
+                            let prev = ply.checked_sub(1).map_or(Move::NULL, |p| self.line[p]);
+                            self.order.reward(mv, prev, depth, ply, &quiets_tried);
                         }
                         break;
                     }
@@ -389,8 +456,14 @@ impl<'a, P: Rules> Worker<'a, P> {
         } else {
             self.pos.generate_noisy_pseudo(&mut moves);
         }
-        self.order
-            .score(&self.pos, self.eval, &moves, Move::NULL, ply, &mut scores);
+        self.order.score(
+            &self.pos,
+            self.eval,
+            &moves,
+            [Move::NULL; 2],
+            ply,
+            &mut scores,
+        );
         let mut played = 0;
         for i in 0..moves.len() {
             if P::LONG_MOVE_LISTS {
@@ -398,10 +471,20 @@ impl<'a, P: Rules> Worker<'a, P> {
             } else {
                 pick(&mut moves, &mut scores, i);
             }
+            // Standing pat, only the best-ordered captures are worth a look (a win of the
+            // game always is).
+            if !in_danger
+                && played >= QUIESCENCE_MOVES
+                && best > -(MATE - 1000)
+                && scores[i] < WIN_ORDER
+            {
+                break;
+            }
             let mv = moves[i];
             if !self.pos.try_make(mv) {
                 continue;
             }
+            self.line[ply] = mv;
             played += 1;
             let score = -self.quiesce(-beta, -alpha, ply + 1, qdepth + 1);
             self.pos.unmake();
