@@ -53,9 +53,13 @@ impl Ordering {
         self.history[self.slot(mv)]
     }
 
-    /// The quiet move that last refuted `prev`.
+    /// The quiet move that last refuted `prev` (`Move::NULL` for none, or for a null `prev`).
     pub fn counter_of(&self, prev: Move) -> Move {
-        self.counter[self.slot(prev)]
+        if prev == Move::NULL {
+            Move::NULL
+        } else {
+            self.counter[self.slot(prev)]
+        }
     }
 
     /// Rewards a quiet move that caused a cut-off at `depth` (as the counter move of `prev`,

@@ -268,6 +268,12 @@ impl<'a, P: Rules> Worker<'a, P> {
                 }
             }
         }
+        // The opponent's last move (`Move::NULL` at the root or after a null move).
+        let prev = if ply > 0 {
+            self.line[ply - 1]
+        } else {
+            Move::NULL
+        };
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         let mut scores = std::mem::take(&mut self.score_lists[ply]);
         moves.clear();
@@ -285,10 +291,7 @@ impl<'a, P: Rules> Worker<'a, P> {
             scores.clear();
             scores.extend((0..moves.len()).map(|i| -(i as i32)));
         } else {
-            let counter = match ply.checked_sub(1).map(|p| self.line[p]) {
-                Some(prev) if prev != Move::NULL => self.order.counter_of(prev),
-                _ => Move::NULL,
-            };
+            let counter = self.order.counter_of(prev);
             self.order.score(
                 &self.pos,
                 self.eval,
@@ -321,12 +324,10 @@ impl<'a, P: Rules> Worker<'a, P> {
                 && !in_danger
                 && depth <= PRUNE_DEPTH
                 && best > -(MATE - 1000)
-                && {
-                    let late = played as i32 >= (3 + depth * depth) / (2 - improving as i32);
+                && (played as i32 >= (3 + depth * depth) / (2 - improving as i32) || {
                     let reduced = depth - 1 - self.lmr[depth as usize][played.min(63)] as i32;
-                    let futile = eval + FUTILITY_BASE + FUTILITY_PER_PLY * reduced.max(0) <= alpha;
-                    late || futile
-                };
+                    eval + FUTILITY_BASE + FUTILITY_PER_PLY * reduced.max(0) <= alpha
+                });
             if !self.pos.try_make(mv) {
                 continue;
             }
@@ -380,7 +381,6 @@ impl<'a, P: Rules> Worker<'a, P> {
                     self.update_pv(ply, mv);
                     if score >= beta {
                         if !noisy {
-                            let prev = ply.checked_sub(1).map_or(Move::NULL, |p| self.line[p]);
                             self.order.reward(mv, prev, depth, ply, &quiets_tried);
                         }
                         break;
@@ -473,18 +473,13 @@ impl<'a, P: Rules> Worker<'a, P> {
             }
             // Standing pat, only the best-ordered captures are worth a look (a win of the
             // game always is).
-            if !in_danger
-                && played >= QUIESCENCE_MOVES
-                && best > -(MATE - 1000)
-                && scores[i] < WIN_ORDER
-            {
+            if !in_danger && played >= QUIESCENCE_MOVES && scores[i] < WIN_ORDER {
                 break;
             }
             let mv = moves[i];
             if !self.pos.try_make(mv) {
                 continue;
             }
-            self.line[ply] = mv;
             played += 1;
             let score = -self.quiesce(-beta, -alpha, ply + 1, qdepth + 1);
             self.pos.unmake();
