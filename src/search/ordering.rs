@@ -102,7 +102,7 @@ impl Ordering {
             let s = if mv == hash_move {
                 HASH_MOVE
             } else if mv.is_drop() {
-                self.history[self.slot(mv)]
+                self.history_of(mv)
             } else if pos.is_noisy(mv) {
                 NOISY + pos.noisy_value(eval, mv)
             } else if self.killers[ply][0] == mv {
@@ -112,7 +112,7 @@ impl Ordering {
             } else if counter == mv {
                 COUNTER
             } else {
-                self.history[self.slot(mv)]
+                self.history_of(mv)
             };
             out.push(s);
         }
