@@ -9,13 +9,15 @@
 //! 4. perft equals the sum of divide and a naive count that plays every leaf;
 //! 5. malformed FEN (hand-written and thousands of seeded mutations) returns `Err`, never panics;
 //! 6. malformed variants files return a one-line `Err`, never panic, and leave the registry alone;
-//! 7. results do not depend on the bitboard width (`u64`, `u128`, `Wide<4>`, `Wide<16>`).
+//! 7. results do not depend on the bitboard width (`u64`, `u128`, `Wide<4>`, `Wide<16>`);
+//! 8. the search's estimate of a losing capture agrees with the opponent's replies.
 //!
 //! Known engine bugs are kept as `#[ignore]`d tests that demonstrate them (see `bugs`).
 //! The tests live in `tests/invariants/`; this file holds the helpers they share.
 
 mod invariants {
     pub mod bugs;
+    pub mod exchange;
     pub mod fen;
     pub mod moves;
     pub mod variants;

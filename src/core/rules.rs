@@ -94,6 +94,13 @@ pub trait Rules: Clone + Send + Sync {
     fn is_noisy(&self, mv: Move) -> bool;
     /// The ordering value of a noisy move (higher first; winning the game highest).
     fn noisy_value(&self, eval: &Self::Eval, mv: Move) -> i32;
+    /// True when the noisy move `mv` is likely to lose material: a capture by a piece worth
+    /// more than its victim onto a cell the opponent guards (a one-exchange estimate). The
+    /// search tries such captures after the quiet moves and leaves them out of quiescence.
+    /// A game without the estimate answers false: every capture is searched as before.
+    fn losing_capture(&self, _eval: &Self::Eval, _mv: Move) -> bool {
+        false
+    }
     /// The move in the engine's notation.
     fn move_text(&self, mv: Move) -> String;
 }

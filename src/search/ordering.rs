@@ -1,6 +1,7 @@
 //! Move ordering: the hash move first, then captures by victim and attacker value
 //! (capturing the Home Stone first of all), promotions, killer moves, the counter move (the
-//! quiet move that last refuted the opponent's move), and quiet moves by history.
+//! quiet move that last refuted the opponent's move), quiet moves by history, and last the
+//! captures likely to lose material.
 
 use crate::core::moves::Move;
 use crate::core::rules::Rules;
@@ -9,6 +10,9 @@ use crate::core::rules::Rules;
 const HASH_MOVE: i32 = 10_000_000;
 /// Base score of captures and promotions.
 const NOISY: i32 = 1_000_000;
+/// Base score of a capture likely to lose material ([`Rules::losing_capture`]): after every
+/// quiet move (whose history stays within +-16,384).
+pub const LOSING_CAPTURE: i32 = -NOISY;
 /// Score for the first killer; the second gets one less.
 const KILLER: i32 = 900_000;
 /// The ordering score of the counter move; scores from here up are the hash move, the noisy
@@ -104,7 +108,12 @@ impl Ordering {
             } else if mv.is_drop() {
                 self.history_of(mv)
             } else if pos.is_noisy(mv) {
-                NOISY + pos.noisy_value(eval, mv)
+                let base = if pos.losing_capture(eval, mv) {
+                    LOSING_CAPTURE
+                } else {
+                    NOISY
+                };
+                base + pos.noisy_value(eval, mv)
             } else if self.killers[ply][0] == mv {
                 KILLER
             } else if self.killers[ply][1] == mv {

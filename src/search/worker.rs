@@ -1,11 +1,12 @@
 //! One search thread: principal variation search with a transposition table, null-move
 //! pruning, reverse futility pruning, late-move pruning and futility pruning of quiet moves,
 //! late-move reductions (by history, and deeper while the position is not improving), killer,
-//! counter-move and history ordering, and a quiescence search over captures and promotions
-//! (its best few; over every move while one's Home Stone is attacked, since standing pat then
-//! would lose it).
+//! counter-move and history ordering (captures likely to lose material last), and a
+//! quiescence search over captures and promotions (its best few, never one likely to lose
+//! material; over every move while one's Home Stone is attacked, since standing pat then would
+//! lose it).
 
-use super::ordering::{COUNTER, Ordering, Picker, WIN_ORDER, pick};
+use super::ordering::{COUNTER, LOSING_CAPTURE, Ordering, Picker, WIN_ORDER, pick};
 use super::{CONTEMPT, Control, MATE, MAX_PLY, Score, from_tt, to_tt};
 use crate::core::moves::Move;
 use crate::core::outcome::Outcome;
@@ -472,8 +473,11 @@ impl<'a, P: Rules> Worker<'a, P> {
                 pick(&mut moves, &mut scores, i);
             }
             // Standing pat, only the best-ordered captures are worth a look (a win of the
-            // game always is).
-            if !in_danger && played >= QUIESCENCE_MOVES && scores[i] < WIN_ORDER {
+            // game always is), and never one likely to lose material.
+            if !in_danger
+                && (scores[i] < LOSING_CAPTURE / 2
+                    || played >= QUIESCENCE_MOVES && scores[i] < WIN_ORDER)
+            {
                 break;
             }
             let mv = moves[i];

@@ -115,6 +115,21 @@ impl<B: Bitboard> Rules for Position<B> {
         }
         s
     }
+    /// A capture that is not a promotion, by a piece worth more than its victim (never the
+    /// Home Stone's capture), onto a cell an enemy piece could capture on.
+    fn losing_capture(&self, eval: &EvalTables<B>, mv: Move) -> bool {
+        if mv.is_drop() || mv.promotes_to().is_some() {
+            return false;
+        }
+        let (Some((_, victim)), Some((us, attacker))) =
+            (self.piece_at(mv.to()), self.piece_at(mv.from()))
+        else {
+            return false;
+        };
+        !self.game().end.capture_wins.contains(&victim)
+            && eval.value[attacker as usize] > eval.value[victim as usize]
+            && self.attacked_by(mv.to(), us.flip())
+    }
     fn move_text(&self, mv: Move) -> String {
         mv.to_text(self.game())
     }
