@@ -25,7 +25,10 @@
 //! Every game goes through the traits: the quiescence search and the leaf's evaluation use
 //! [`Rules`], the samples are read with [`Playable`].
 //!
-//! Run: `cargo run --release --example texel -- [--lambda L] VARIANT=FILE [VARIANT=FILE ...]`.
+//! Run: `cargo run --release --example texel -- [--lambda L] [--only NAME,NAME...]
+//! VARIANT=FILE [VARIANT=FILE ...]`. `--only` fits the named weights alone (names as printed,
+//! e.g. `stone_shield` or `merchants U`) and holds the others: a new term's weight can then be
+//! set without refitting everything else.
 
 use kaissa::core::geometry::Color;
 use kaissa::core::moves::Move;
@@ -273,6 +276,7 @@ fn load(name: &str, path: &str) -> Box<dyn Set> {
 fn main() {
     let mut lambda = DEFAULT_LAMBDA;
     let mut sets = Vec::new();
+    let mut only: Option<Vec<String>> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         if arg == "--lambda" {
@@ -282,11 +286,29 @@ fn main() {
                 .expect("--lambda takes a number from 0 to 1");
             continue;
         }
+        if arg == "--only" {
+            let names = args
+                .next()
+                .expect("--only takes weight names, comma-separated");
+            only = Some(names.split(',').map(|n| n.trim().to_string()).collect());
+            continue;
+        }
         let (name, path) = arg.split_once('=').expect("arguments are VARIANT=FILE");
         sets.push(load(name, path));
     }
     assert!(!sets.is_empty(), "give at least one VARIANT=FILE");
-    let (weights, index) = merge(&sets);
+    let (mut weights, index) = merge(&sets);
+    if let Some(names) = &only {
+        for n in names {
+            assert!(
+                weights.iter().any(|w| &w.name == n),
+                "--only: no weight named {n:?}"
+            );
+        }
+        for w in weights.iter_mut().filter(|w| !names.contains(&w.name)) {
+            w.step = 0;
+        }
+    }
     let mut p: Vec<i32> = weights.iter().map(|w| w.value).collect();
     let err = |p: &[i32], k: f64, lambda: f64, held_out: bool| {
         error(&sets, &index, p, k, lambda, held_out)
