@@ -152,6 +152,11 @@ enum Command {
         /// Append the games to this PGN file.
         #[arg(long, value_name = "FILE")]
         pgn: Option<String>,
+        /// Go on with a match cut short: the games already in the --pgn file (played with the
+        /// same engines, game, clock, openings and seed) count, in the table and the SPRT, and
+        /// only the rest are played. A missing file starts the match afresh.
+        #[arg(long, requires = "pgn")]
+        resume: bool,
         /// Sequential test, e.g. "elo0=0 elo1=5 alpha=0.05 beta=0.05" (two engines only).
         #[arg(long)]
         sprt: Option<String>,
@@ -316,6 +321,7 @@ fn execute(cli: Cli) -> Result<(), String> {
             random_plies,
             seed,
             pgn,
+            resume,
             sprt,
             gauntlet,
             check_pgn,
@@ -362,6 +368,15 @@ fn execute(cli: Cli) -> Result<(), String> {
                     .as_deref()
                     .map(kaissa::tournament::stats::Sprt::parse)
                     .transpose()?,
+                played: match (&pgn, resume) {
+                    (Some(path), true) => match std::fs::read_to_string(path) {
+                        Ok(text) => kaissa::tournament::pgn::read_all(&text)
+                            .map_err(|e| format!("cannot resume from {path}: {e}"))?,
+                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+                        Err(e) => return Err(format!("cannot read {path}: {e}")),
+                    },
+                    _ => Vec::new(),
+                },
             };
             run_match(&config, pgn.as_deref())
         }
@@ -610,7 +625,7 @@ fn run_match(config: &kaissa::tournament::MatchConfig, pgn: Option<&str>) -> Res
         n * n.saturating_sub(1) / 2
     };
     let total = config.games * pairs;
-    let mut played = 0;
+    let mut played = config.played.len();
     let mut write_error = None;
     let standings = kaissa::tournament::run(config, |f, st| {
         played += 1;

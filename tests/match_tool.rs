@@ -22,6 +22,9 @@
 //!   (`option.VariantPath`, sent before `UCI_Variant`; `fixtures/own_variants.py` behaves as
 //!   Fairy-Stockfish), and the one-line refusal of an engine whose `UCI_Variant` list lacks
 //!   the game or that has no such option.
+//! - `resume`: `--resume` goes on from a match's PGN: the games there count and are not
+//!   played again (the two runs write one uninterrupted match's games), a decided SPRT plays
+//!   no more, and a PGN of another match is refused with one line.
 //! - `cli_errors`: bad input (engines, `--engine` specs, `--tc`, `--sprt`, variant,
 //!   openings): one `error:` line, exit status 1, no panic.
 //!
@@ -36,4 +39,5 @@ mod match_tool {
     pub mod matches;
     pub mod pgn_check;
     pub mod protocol;
+    pub mod resume;
 }

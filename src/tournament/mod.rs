@@ -7,6 +7,7 @@
 pub mod arbiter;
 pub mod pgn;
 pub mod player;
+mod resume;
 pub mod stats;
 
 use crate::engine::Engine;
@@ -82,6 +83,10 @@ pub struct MatchConfig {
     pub seed: u64,
     /// Sequential test (two engines only).
     pub sprt: Option<Sprt>,
+    /// Games an earlier run of this same match already played (read from its PGN, for
+    /// `--resume`): each must be the game of its round in this match's schedule; they count in
+    /// the standings and the test, and their rounds are not played again.
+    pub played: Vec<PgnGame>,
 }
 
 /// One finished game, as the match reports it.
@@ -122,8 +127,12 @@ impl Standings {
     }
 
     fn add(&mut self, f: &Finished) {
-        let [a, b] = f.players;
-        let p = f.record.first_player_points();
+        self.add_points(f.players, f.record.first_player_points());
+    }
+
+    /// Counts a game in which `players[0]`, the first player, scored `p` (1, 0.5 or 0).
+    fn add_points(&mut self, players: [usize; 2], p: f64) {
+        let [a, b] = players;
         if p == 1.0 {
             self.wdl[a][b].wins += 1;
             self.wdl[b][a].losses += 1;
@@ -221,6 +230,17 @@ fn rules_for(config: &MatchConfig) -> Result<Engine, String> {
     Ok(e)
 }
 
+/// The PGN `TimeControl` tag of a time control.
+fn tc_tag(tc: TimeControl) -> String {
+    match tc {
+        TimeControl::Clock { base, inc } => {
+            format!("{}+{}", base.as_secs_f64(), inc.as_secs_f64())
+        }
+        TimeControl::MoveTime(t) => format!("movetime {} ms", t.as_millis()),
+        TimeControl::Depth(d) => format!("depth {d}"),
+    }
+}
+
 /// The PGN of a finished game.
 pub fn to_pgn(config: &MatchConfig, f: &Finished, date: &str) -> PgnGame {
     let mut tags: Vec<(String, String)> = vec![
@@ -237,16 +257,7 @@ pub fn to_pgn(config: &MatchConfig, f: &Finished, date: &str) -> PgnGame {
         tags.push(("SetUp".into(), "1".into()));
         tags.push(("FEN".into(), fen.clone()));
     }
-    tags.push((
-        "TimeControl".into(),
-        match config.tc {
-            TimeControl::Clock { base, inc } => {
-                format!("{}+{}", base.as_secs_f64(), inc.as_secs_f64())
-            }
-            TimeControl::MoveTime(t) => format!("movetime {} ms", t.as_millis()),
-            TimeControl::Depth(d) => format!("depth {d}"),
-        },
-    ));
+    tags.push(("TimeControl".into(), tc_tag(config.tc)));
     tags.push(("Termination".into(), f.record.reason.clone()));
     PgnGame {
         tags,
@@ -305,15 +316,32 @@ pub fn run(
             jobs.push_back((number, players, openings[k / 2].clone()));
         }
     }
-    let jobs = Arc::new(Mutex::new(jobs));
-    let stop = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = channel::<Result<Finished, String>>();
     let mut standings = Standings {
         names: config.engines.iter().map(|e| e.name.clone()).collect(),
         wdl: vec![vec![Wdl::default(); n]; n],
         verdict: None,
         decided_at: None,
     };
+    // A resumed match: the games already played count, and are not played again.
+    let schedule: Vec<([usize; 2], &Opening)> = jobs.iter().map(|(_, p, o)| (*p, o)).collect();
+    let prior = resume::check(config, &schedule)?;
+    for p in &prior {
+        standings.add_points(p.players, p.first_points);
+    }
+    jobs.retain(|(number, _, _)| !prior.iter().any(|p| p.number == *number));
+    if let Some(sp) = &config.sprt
+        && !prior.is_empty()
+    {
+        let total = standings.total(0);
+        standings.verdict = sp.verdict(&total);
+        if standings.verdict.is_some() {
+            standings.decided_at = Some((total.games(), sp.llr(&total)));
+            jobs.clear();
+        }
+    }
+    let jobs = Arc::new(Mutex::new(jobs));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = channel::<Result<Finished, String>>();
     std::thread::scope(|scope| {
         for _ in 0..config.concurrency.max(1) {
             let (jobs, stop, tx) = (jobs.clone(), stop.clone(), tx.clone());

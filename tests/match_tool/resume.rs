@@ -1,0 +1,164 @@
+//! `--resume`: a match cut short goes on from its PGN. The games already there count, in the
+//! table and the SPRT, are not played again, and the two runs together write the games of
+//! one uninterrupted match; a PGN of another match (seed, engines, clock, length) is refused
+//! with one line and left as it was.
+
+use super::harness::*;
+
+/// Two configurations of the real engine at depth 1, one game at a time (so the PGN's order
+/// is the rounds' order), `games` games from the openings of `seed`, then `rest`.
+fn args<'a>(
+    specs: &'a [String; 2],
+    games: &'a str,
+    seed: &'a str,
+    rest: &[&'a str],
+) -> Vec<&'a str> {
+    let mut a = vec![
+        "--engine",
+        specs[0].as_str(),
+        "--engine",
+        specs[1].as_str(),
+        "--games",
+        games,
+        "--depth",
+        "1",
+        "--concurrency",
+        "1",
+        "--random-plies",
+        "6",
+        "--seed",
+        seed,
+    ];
+    a.extend(rest);
+    a
+}
+
+/// The PGN without its `Date` tags (two runs may straddle midnight).
+fn undated(path: &str) -> String {
+    std::fs::read_to_string(path)
+        .expect("the PGN was written")
+        .lines()
+        .filter(|l| !l.starts_with("[Date "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_resumed_match_plays_the_games_of_an_uninterrupted_one() {
+    let dir = TempDir::new("resume");
+    let specs = [
+        real("small", "option.Hash=1"),
+        real("large", "option.Hash=2"),
+    ];
+    let (cut, whole) = (dir.file("cut.pgn"), dir.file("whole.pgn"));
+    // A missing file starts the match afresh.
+    kaissa_match(&args(&specs, "4", "3", &["--pgn", &cut, "--resume"])).ok();
+    assert_eq!(read_pgn(&cut).len(), 4);
+    let resumed = kaissa_match(&args(&specs, "6", "3", &["--pgn", &cut, "--resume"])).ok();
+    let first = resumed.stderr.lines().next().unwrap_or("");
+    assert!(
+        first.starts_with("game 5/6: "),
+        "counts on from game 5: {resumed}"
+    );
+    assert_eq!(
+        resumed.stderr.lines().count(),
+        2,
+        "plays games 5 and 6 only: {resumed}"
+    );
+    let uninterrupted = kaissa_match(&args(&specs, "6", "3", &["--pgn", &whole])).ok();
+    assert_eq!(undated(&cut), undated(&whole), "the same six games");
+    check_pgn_ok(&cut);
+    for name in ["small", "large"] {
+        assert_eq!(resumed.row(name), uninterrupted.row(name), "{resumed}");
+        assert_eq!(
+            resumed.row(name).0,
+            6,
+            "the table counts all six: {resumed}"
+        );
+    }
+}
+
+#[test]
+fn a_pgn_of_another_match_is_refused() {
+    let dir = TempDir::new("resume-refused");
+    let specs = [
+        real("small", "option.Hash=1"),
+        real("large", "option.Hash=2"),
+    ];
+    let pgn = dir.file("games.pgn");
+    kaissa_match(&args(&specs, "2", "3", &["--pgn", &pgn])).ok();
+    let before = std::fs::read_to_string(&pgn).expect("written");
+    let other = [real("small", "option.Hash=1"), real("other", "")];
+    let refusals: [(&[String; 2], &str, &str, &str); 4] = [
+        (&specs, "4", "4", "does not start with this match's opening"),
+        (
+            &other,
+            "4",
+            "3",
+            "this match plays small against other there",
+        ),
+        (&specs, "1", "3", "not one of this match's 1 games"),
+        (&specs, "4", "3", "was played at depth 1, not depth 2"),
+    ];
+    for (i, (engines, games, seed, want)) in refusals.into_iter().enumerate() {
+        let rest = vec!["--pgn", pgn.as_str(), "--resume"];
+        let mut a = args(engines, games, seed, &rest);
+        if i == 3 {
+            // Another clock: depth 2 instead of depth 1.
+            let d = a.iter().position(|x| *x == "--depth").expect("--depth");
+            a[d + 1] = "2";
+        }
+        let run = kaissa_match(&a);
+        let line = run.error_line();
+        assert!(
+            line.contains("cannot resume") && line.contains(want),
+            "wanted '{want}': {run}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&pgn).unwrap(),
+            before,
+            "the PGN is left alone"
+        );
+    }
+    // A file that is no PGN of the tool.
+    let junk = dir.write("junk.pgn", "not a game\n");
+    let run = kaissa_match(&args(&specs, "4", "3", &["--pgn", &junk, "--resume"]));
+    assert!(run.error_line().contains("cannot resume from"), "{run}");
+}
+
+#[test]
+fn a_test_the_earlier_games_decided_plays_no_more() {
+    let dir = TempDir::new("resume-sprt");
+    let pgn = dir.file("sprt.pgn");
+    let (good, bad) = (real("real", ""), fake("illegal_move", &[], "bad"));
+    let run = |resume: bool| {
+        let mut a = vec![
+            "--engine",
+            good.as_str(),
+            "--engine",
+            bad.as_str(),
+            "--games",
+            "200",
+            "--depth",
+            "1",
+            "--concurrency",
+            "2",
+            "--sprt",
+            "elo0=0 elo1=10 alpha=0.05 beta=0.05",
+            "--pgn",
+            pgn.as_str(),
+        ];
+        if resume {
+            a.push("--resume");
+        }
+        kaissa_match(&a).ok()
+    };
+    let first = run(false);
+    assert!(first.stdout.contains(", H1 accepted"), "{first}");
+    let played = read_pgn(&pgn).len();
+    let again = run(true);
+    assert!(again.stdout.contains(", H1 accepted"), "{again}");
+    assert!(again.stderr.is_empty(), "no game played: {again}");
+    assert_eq!(read_pgn(&pgn).len(), played, "{again}");
+    assert_eq!(again.row("real").0 as usize, played, "{again}");
+}
