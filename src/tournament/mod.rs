@@ -1,8 +1,8 @@
 //! `kaissa match`: engine-vs-engine games under the engine's own arbiter ([`arbiter`]),
 //! round robin for more than two engines, colour-swapped opening pairs, several games at once,
 //! PGN output, and a results table with Elo, its 95% error, LOS and an optional SPRT that
-//! stops the match as soon as it decides. Nothing here prints: progress and results go
-//! through the caller's callbacks.
+//! stops the match as soon as it decides; a match cut short resumes from its PGN ([`resume`]).
+//! Nothing here prints: progress and results go through the caller's callbacks.
 
 pub mod arbiter;
 pub mod pgn;
