@@ -126,6 +126,21 @@ impl Standings {
         })
     }
 
+    /// Applies the sequential test (if any) to the first engine's results so far; true when
+    /// it decides now (never again once decided), with the verdict and when it came recorded.
+    fn decide(&mut self, sprt: Option<&Sprt>) -> bool {
+        let Some(sp) = sprt else { return false };
+        if self.verdict.is_some() {
+            return false;
+        }
+        let total = self.total(0);
+        self.verdict = sp.verdict(&total);
+        if self.verdict.is_some() {
+            self.decided_at = Some((total.games(), sp.llr(&total)));
+        }
+        self.verdict.is_some()
+    }
+
     fn add(&mut self, f: &Finished) {
         self.add_points(f.players, f.record.first_player_points());
     }
@@ -329,15 +344,8 @@ pub fn run(
         standings.add_points(p.players, p.first_points);
     }
     jobs.retain(|(number, _, _)| !prior.iter().any(|p| p.number == *number));
-    if let Some(sp) = &config.sprt
-        && !prior.is_empty()
-    {
-        let total = standings.total(0);
-        standings.verdict = sp.verdict(&total);
-        if standings.verdict.is_some() {
-            standings.decided_at = Some((total.games(), sp.llr(&total)));
-            jobs.clear();
-        }
+    if !prior.is_empty() && standings.decide(config.sprt.as_ref()) {
+        jobs.clear();
     }
     let jobs = Arc::new(Mutex::new(jobs));
     let stop = Arc::new(AtomicBool::new(false));
@@ -415,15 +423,8 @@ pub fn run(
                 }
                 Ok(f) => {
                     standings.add(&f);
-                    if let Some(sp) = &config.sprt
-                        && standings.verdict.is_none()
-                    {
-                        let total = standings.total(0);
-                        standings.verdict = sp.verdict(&total);
-                        if standings.verdict.is_some() {
-                            standings.decided_at = Some((total.games(), sp.llr(&total)));
-                            stop.store(true, Ordering::Relaxed);
-                        }
+                    if standings.decide(config.sprt.as_ref()) {
+                        stop.store(true, Ordering::Relaxed);
                     }
                     on_game(&f, &standings);
                 }

@@ -195,6 +195,27 @@ pub fn kaissa(args: &[&str]) -> Run {
     }
 }
 
+/// The arguments of an SPRT match (`elo0=0 elo1=10`, 200 games at most, depth 1, two at
+/// once) of `first` against `second`, writing `pgn`.
+pub fn sprt_args<'a>(first: &'a str, second: &'a str, pgn: &'a str) -> Vec<&'a str> {
+    vec![
+        "--engine",
+        first,
+        "--engine",
+        second,
+        "--games",
+        "200",
+        "--depth",
+        "1",
+        "--concurrency",
+        "2",
+        "--sprt",
+        "elo0=0 elo1=10 alpha=0.05 beta=0.05",
+        "--pgn",
+        pgn,
+    ]
+}
+
 /// `kaissa match ARGS`.
 pub fn kaissa_match(args: &[&str]) -> Run {
     let mut all = vec!["match"];

@@ -140,23 +140,7 @@ fn sprt_stops_early() {
     let (good, bad) = (real("real", ""), fake("illegal_move", &[], "bad"));
     for (first, second, verdict) in [(&good, &bad, "H1"), (&bad, &good, "H0")] {
         let pgn = dir.file(&format!("{verdict}.pgn"));
-        let run = kaissa_match(&[
-            "--engine",
-            first,
-            "--engine",
-            second,
-            "--games",
-            "200",
-            "--depth",
-            "1",
-            "--concurrency",
-            "2",
-            "--sprt",
-            "elo0=0 elo1=10 alpha=0.05 beta=0.05",
-            "--pgn",
-            &pgn,
-        ])
-        .ok();
+        let run = kaissa_match(&sprt_args(first, second, &pgn)).ok();
         eprintln!("SPRT {verdict}: {:.1?}", run.elapsed);
         let sprt_line = run
             .stdout

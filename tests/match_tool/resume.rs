@@ -33,6 +33,14 @@ fn args<'a>(
     a
 }
 
+/// The two configurations the tests resume matches of.
+fn small_and_large() -> [String; 2] {
+    [
+        real("small", "option.Hash=1"),
+        real("large", "option.Hash=2"),
+    ]
+}
+
 /// The PGN without its `Date` tags (two runs may straddle midnight).
 fn undated(path: &str) -> String {
     std::fs::read_to_string(path)
@@ -46,10 +54,7 @@ fn undated(path: &str) -> String {
 #[test]
 fn a_resumed_match_plays_the_games_of_an_uninterrupted_one() {
     let dir = TempDir::new("resume");
-    let specs = [
-        real("small", "option.Hash=1"),
-        real("large", "option.Hash=2"),
-    ];
+    let specs = small_and_large();
     let (cut, whole) = (dir.file("cut.pgn"), dir.file("whole.pgn"));
     // A missing file starts the match afresh.
     kaissa_match(&args(&specs, "4", "3", &["--pgn", &cut, "--resume"])).ok();
@@ -81,10 +86,7 @@ fn a_resumed_match_plays_the_games_of_an_uninterrupted_one() {
 #[test]
 fn a_pgn_of_another_match_is_refused() {
     let dir = TempDir::new("resume-refused");
-    let specs = [
-        real("small", "option.Hash=1"),
-        real("large", "option.Hash=2"),
-    ];
+    let specs = small_and_large();
     let pgn = dir.file("games.pgn");
     kaissa_match(&args(&specs, "2", "3", &["--pgn", &pgn])).ok();
     let before = std::fs::read_to_string(&pgn).expect("written");
@@ -132,22 +134,7 @@ fn a_test_the_earlier_games_decided_plays_no_more() {
     let pgn = dir.file("sprt.pgn");
     let (good, bad) = (real("real", ""), fake("illegal_move", &[], "bad"));
     let run = |resume: bool| {
-        let mut a = vec![
-            "--engine",
-            good.as_str(),
-            "--engine",
-            bad.as_str(),
-            "--games",
-            "200",
-            "--depth",
-            "1",
-            "--concurrency",
-            "2",
-            "--sprt",
-            "elo0=0 elo1=10 alpha=0.05 beta=0.05",
-            "--pgn",
-            pgn.as_str(),
-        ];
+        let mut a = sprt_args(&good, &bad, &pgn);
         if resume {
             a.push("--resume");
         }
