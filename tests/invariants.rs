@@ -10,7 +10,9 @@
 //! 5. malformed FEN (hand-written and thousands of seeded mutations) returns `Err`, never panics;
 //! 6. malformed variants files return a one-line `Err`, never panic, and leave the registry alone;
 //! 7. results do not depend on the bitboard width (`u64`, `u128`, `Wide<4>`, `Wide<16>`);
-//! 8. the search's estimate of a losing capture agrees with the opponent's replies.
+//! 8. the search's estimate of a losing capture agrees with the opponent's replies;
+//! 9. the search's estimate of the material a quiet move loses agrees with the exchange on
+//!    its cell.
 //!
 //! Known engine bugs are kept as `#[ignore]`d tests that demonstrate them (see `bugs`).
 //! The tests live in `tests/invariants/`; this file holds the helpers they share.
@@ -20,6 +22,7 @@ mod invariants {
     pub mod exchange;
     pub mod fen;
     pub mod moves;
+    pub mod quiet_loss;
     pub mod variants;
     pub mod width;
 }

@@ -101,6 +101,14 @@ pub trait Rules: Clone + Send + Sync {
     fn losing_capture(&self, _eval: &Self::Eval, _mv: Move) -> bool {
         false
     }
+    /// The material the quiet move `mv`, just made, likely loses (a one-exchange estimate
+    /// on the position after it): the moved piece's value when the side to move now attacks
+    /// its cell and nothing defends it, the difference when a piece worth less attacks it,
+    /// else 0. The search prunes quiet moves that lose much at shallow depth. A game without
+    /// the estimate answers 0 (nothing pruned for it).
+    fn quiet_loss(&self, _eval: &Self::Eval, _mv: Move) -> i32 {
+        0
+    }
     /// The move in the engine's notation.
     fn move_text(&self, mv: Move) -> String;
 }

@@ -1,7 +1,8 @@
 //! The search: iterative deepening with aspiration windows over [`worker::Worker`]'s
 //! principal variation search, run on several threads that share the transposition table
-//! (lazy SMP on a rayon pool). The search never prints: it reports each finished iteration
-//! through a callback, and the protocol layer formats it.
+//! (lazy SMP on a rayon pool). An iteration the clock cuts still counts for the move that
+//! beat the last iteration's best in it. The search never prints: it reports each finished
+//! iteration (and such a move) through a callback, and the protocol layer formats it.
 
 pub mod ordering;
 pub mod perft;
@@ -330,7 +331,7 @@ fn iterate<P: Rules>(
             };
             let score = loop {
                 let moves: Vec<Move> = roots[pv_index..].iter().map(|r| r.mv).collect();
-                let s = w.search(depth, alpha, beta, 0, Some(&moves));
+                let s = w.search(depth, alpha, beta, 0, Some(&moves), false);
                 if w.control.is_stopped() {
                     break s;
                 }
@@ -345,6 +346,29 @@ fn iterate<P: Rules>(
                 delta += delta / 2;
             };
             if w.control.is_stopped() && completed > 0 {
+                // An iteration cut short still proved any move that beat the first one: a
+                // root move enters the line only once its full-depth search has raised alpha.
+                if pv_index == 0
+                    && let Some(&mv) = w.pv().first()
+                    && mv != best.mv
+                {
+                    best = RootMove {
+                        mv,
+                        score: w.root_score,
+                        pv: w.pv().to_vec(),
+                    };
+                    // The move played heads the last line reported.
+                    report(&Info {
+                        depth,
+                        seldepth: w.seldepth.max(depth as usize),
+                        multipv: 1,
+                        score: Score::from_internal(best.score),
+                        nodes: w.control.total_nodes().max(w.nodes),
+                        time: w.control.start.elapsed(),
+                        hashfull: w.control.tt.hashfull(),
+                        pv: best.pv.iter().map(|m| w.pos.move_text(*m)).collect(),
+                    });
+                }
                 break;
             }
             let pv = w.pv().to_vec();

@@ -1,10 +1,11 @@
-//! One search thread: principal variation search with a transposition table, null-move
-//! pruning, reverse futility pruning, late-move pruning and futility pruning of quiet moves,
-//! late-move reductions (by history, and deeper while the position is not improving), killer,
-//! counter-move and history ordering (captures likely to lose material last), and a
-//! quiescence search over captures and promotions (its best few, never one likely to lose
-//! material; over every move while one's Home Stone is attacked, since standing pat then would
-//! lose it).
+//! One search thread: principal variation search with a transposition table (whose bound
+//! also sharpens the evaluation the pruning reads), null-move pruning, reverse futility
+//! pruning, late-move pruning and futility pruning of quiet moves and pruning of quiet moves
+//! likely to lose material, late-move reductions (by history, deeper while the position is not
+//! improving and at expected cut nodes), killer, counter-move and history ordering (captures
+//! likely to lose material last), and a quiescence search over captures and promotions (its
+//! best few, never one likely to lose material; over every move while one's Home Stone is
+//! attacked, since standing pat then would lose it).
 
 use super::ordering::{COUNTER, LOSING_CAPTURE, Ordering, Picker, WIN_ORDER, pick};
 use super::{CONTEMPT, Control, MATE, MAX_PLY, Score, from_tt, to_tt};
@@ -27,6 +28,8 @@ pub struct Worker<'a, P: Rules> {
     pub seldepth: usize,
     /// Nominal depth of the current iteration (bounds extensions).
     pub root_depth: i32,
+    /// The score of the last root move that raised alpha (the head of the line).
+    pub root_score: i32,
     pub(super) order: Ordering,
     /// Triangular principal-variation table.
     pv: Vec<Vec<Move>>,
@@ -57,8 +60,13 @@ const FUTILITY_BASE: i32 = 150;
 const FUTILITY_PER_PLY: i32 = 120;
 /// Deepest remaining depth at which quiet moves are pruned (late-move and futility pruning).
 const PRUNE_DEPTH: i32 = 6;
+/// Quiet moves likely to lose more than this times the square of their reduced depth are
+/// pruned at shallow depth.
+const QUIET_LOSS: i32 = 30;
 /// History score worth one ply less (or more) of late-move reduction.
 const HISTORY_PER_PLY: i32 = 5000;
+/// Extra late-move reduction at an expected cut node.
+const CUT_NODE_REDUCTION: i32 = 2;
 /// Captures quiescence tries at a node that stands pat: the best-ordered few only.
 const QUIESCENCE_MOVES: usize = 2;
 
@@ -88,6 +96,7 @@ impl<'a, P: Rules> Worker<'a, P> {
             nodes: 0,
             seldepth: 0,
             root_depth: 1,
+            root_score: 0,
             order: Ordering::new(cells, MAX_PLY),
             pv: vec![Vec::new(); MAX_PLY + 1],
             lmr,
@@ -179,7 +188,9 @@ impl<'a, P: Rules> Worker<'a, P> {
         self.pos.history_draw()
     }
 
-    /// Principal variation search of `depth` plies below the current position.
+    /// Principal variation search of `depth` plies below the current position. `cut` marks
+    /// an expected cut node (a null-window node whose parent expects it to fail high); late
+    /// moves there are reduced more.
     pub fn search(
         &mut self,
         mut depth: i32,
@@ -187,6 +198,7 @@ impl<'a, P: Rules> Worker<'a, P> {
         beta: i32,
         ply: usize,
         root_moves: Option<&[Move]>,
+        cut: bool,
     ) -> i32 {
         let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
@@ -242,12 +254,26 @@ impl<'a, P: Rules> Worker<'a, P> {
                 }
             }
         }
-        let eval = static_eval.unwrap_or_else(|| self.evaluate());
-        self.evals[ply] = if in_danger { NO_EVAL } else { eval };
+        let static_eval = static_eval.unwrap_or_else(|| self.evaluate());
+        self.evals[ply] = if in_danger { NO_EVAL } else { static_eval };
         // Improving: better than two plies before (or that side was in danger then).
         let improving = !in_danger
             && ply >= 2
-            && (self.evals[ply - 2] == NO_EVAL || eval > self.evals[ply - 2]);
+            && (self.evals[ply - 2] == NO_EVAL || static_eval > self.evals[ply - 2]);
+        // For pruning, a table score that bounds the value on the far side of the static
+        // evaluation is the better guess.
+        let mut eval = static_eval;
+        if let Some(e) = tt {
+            let score = from_tt(e.score, ply);
+            let tighter = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score > eval,
+                Bound::Upper => score < eval,
+            };
+            if tighter && score.abs() < MATE - 1000 {
+                eval = score;
+            }
+        }
         if !pv_node && !in_danger && ply > 0 && beta.abs() < MATE - 1000 {
             // Reverse futility pruning: far above beta at shallow depth.
             if depth <= 6 && eval - RFP_MARGIN * (depth - improving as i32) >= beta {
@@ -259,7 +285,7 @@ impl<'a, P: Rules> Worker<'a, P> {
                 let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
                 self.line[ply] = Move::NULL;
                 self.pos.make_null();
-                let score = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, None);
+                let score = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, None, !cut);
                 self.pos.unmake_null();
                 if self.control.is_stopped() {
                     return 0;
@@ -318,22 +344,28 @@ impl<'a, P: Rules> Worker<'a, P> {
             let mv = moves[i];
             let noisy = self.pos.is_noisy(mv);
             // Late-move and futility pruning of quiet moves at shallow depth, once a move has
-            // kept the side out of a lost score.
-            let prunable = !pv_node
+            // kept the side out of a lost score; and of a quiet move likely to lose more
+            // material than its reduced depth allows (judged once it is made).
+            let shallow_quiet = !pv_node
                 && ply > 0
                 && !noisy
                 && !in_danger
                 && depth <= PRUNE_DEPTH
-                && best > -(MATE - 1000)
-                && (played as i32 >= (3 + depth * depth) / (2 - improving as i32) || {
-                    let reduced = depth - 1 - self.lmr[depth as usize][played.min(63)] as i32;
-                    eval + FUTILITY_BASE + FUTILITY_PER_PLY * reduced.max(0) <= alpha
-                });
+                && best > -(MATE - 1000);
+            let reduced =
+                (depth - 1 - self.lmr[depth.clamp(0, 63) as usize][played.min(63)] as i32).max(0);
+            let prunable = shallow_quiet
+                && (played as i32 >= (3 + depth * depth) / (2 - improving as i32)
+                    || eval + FUTILITY_BASE + FUTILITY_PER_PLY * reduced <= alpha);
             if !self.pos.try_make(mv) {
                 continue;
             }
             // Never a move that attacks the opponent's royal piece (this family's check).
-            if prunable && !self.pos.in_danger() {
+            if (prunable
+                || shallow_quiet
+                    && self.pos.quiet_loss(self.eval, mv) > QUIET_LOSS * reduced * reduced)
+                && !self.pos.in_danger()
+            {
                 self.pos.unmake();
                 continue;
             }
@@ -341,7 +373,7 @@ impl<'a, P: Rules> Worker<'a, P> {
             played += 1;
             let mut score;
             if played == 1 {
-                score = -self.search(depth - 1, -beta, -alpha, ply + 1, None);
+                score = -self.search(depth - 1, -beta, -alpha, ply + 1, None, !pv_node && !cut);
             } else {
                 let mut r = 0;
                 let n = played - 1;
@@ -357,14 +389,17 @@ impl<'a, P: Rules> Worker<'a, P> {
                     if !improving {
                         r += 1;
                     }
+                    if cut {
+                        r += CUT_NODE_REDUCTION;
+                    }
                     r = r.clamp(0, depth - 2);
                 }
-                score = -self.search(depth - 1 - r, -alpha - 1, -alpha, ply + 1, None);
+                score = -self.search(depth - 1 - r, -alpha - 1, -alpha, ply + 1, None, true);
                 if score > alpha && r > 0 {
-                    score = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1, None);
+                    score = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1, None, !cut);
                 }
                 if score > alpha && score < beta {
-                    score = -self.search(depth - 1, -beta, -alpha, ply + 1, None);
+                    score = -self.search(depth - 1, -beta, -alpha, ply + 1, None, false);
                 }
             }
             self.pos.unmake();
@@ -380,6 +415,9 @@ impl<'a, P: Rules> Worker<'a, P> {
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, mv);
+                    if ply == 0 {
+                        self.root_score = score;
+                    }
                     if score >= beta {
                         if !noisy {
                             self.order.reward(mv, prev, depth, ply, &quiets_tried);
@@ -410,7 +448,7 @@ impl<'a, P: Rules> Worker<'a, P> {
             Entry {
                 mv: best_move,
                 score: to_tt(best, ply),
-                eval,
+                eval: static_eval,
                 depth,
                 bound,
             },

@@ -169,6 +169,27 @@ impl<B: Bitboard> Position<B> {
         false
     }
 
+    /// The value (by `value`, per piece type) of the cheapest piece of `by` that could
+    /// capture on `cell`, or `None` when none could.
+    pub fn cheapest_attacker(&self, cell: usize, by: Color, value: &[i32]) -> Option<i32> {
+        let g = self.game();
+        let mut cheapest: Option<i32> = None;
+        for t in 0..g.types() as u8 {
+            if !g.can_capture[t as usize] || cheapest.is_some_and(|c| c <= value[t as usize]) {
+                continue;
+            }
+            let candidates = self.pieces(by, t) & g.attackers[t as usize][by.index()][cell];
+            for from in candidates.cells() {
+                let acc = self.reach(by, t, from);
+                if (acc[0] | acc[2]).has(cell) {
+                    cheapest = Some(value[t as usize]);
+                    break;
+                }
+            }
+        }
+        cheapest
+    }
+
     /// True when a piece whose capture loses the game (the Home Stone) of the side to move
     /// stands attacked: the nearest thing these games have to check.
     pub fn royal_attacked(&self) -> bool {

@@ -130,6 +130,21 @@ impl<B: Bitboard> Rules for Position<B> {
             && eval.value[attacker as usize] > eval.value[victim as usize]
             && self.attacked_by(mv.to(), us.flip())
     }
+    fn quiet_loss(&self, eval: &EvalTables<B>, mv: Move) -> i32 {
+        let Some((owner, mover)) = self.piece_at(mv.to()) else {
+            return 0;
+        };
+        let value = eval.value[mover as usize];
+        if mv.is_drop() || value == 0 {
+            return 0;
+        }
+        match self.cheapest_attacker(mv.to(), owner.flip(), &eval.value) {
+            None => 0,
+            Some(by) if by < value => value - by,
+            Some(_) if self.attacked_by(mv.to(), owner) => 0,
+            Some(_) => value,
+        }
+    }
     fn move_text(&self, mv: Move) -> String {
         mv.to_text(self.game())
     }
