@@ -153,41 +153,33 @@ impl<B: Bitboard> Position<B> {
 
     /// True when a piece of `by` could capture on `cell` if an enemy piece stood there.
     pub fn attacked_by(&self, cell: usize, by: Color) -> bool {
-        let g = self.game();
-        for t in 0..g.types() as u8 {
-            if !g.can_capture[t as usize] {
-                continue;
-            }
-            let candidates = self.pieces(by, t) & g.attackers[t as usize][by.index()][cell];
-            for from in candidates.cells() {
-                let acc = self.reach(by, t, from);
-                if (acc[0] | acc[2]).has(cell) {
-                    return true;
-                }
-            }
-        }
-        false
+        (0..self.game().types() as u8).any(|t| self.type_attacks(cell, by, t))
     }
 
     /// The value (by `value`, per piece type) of the cheapest piece of `by` that could
     /// capture on `cell`, or `None` when none could.
     pub fn cheapest_attacker(&self, cell: usize, by: Color, value: &[i32]) -> Option<i32> {
-        let g = self.game();
         let mut cheapest: Option<i32> = None;
-        for t in 0..g.types() as u8 {
-            if !g.can_capture[t as usize] || cheapest.is_some_and(|c| c <= value[t as usize]) {
-                continue;
-            }
-            let candidates = self.pieces(by, t) & g.attackers[t as usize][by.index()][cell];
-            for from in candidates.cells() {
-                let acc = self.reach(by, t, from);
-                if (acc[0] | acc[2]).has(cell) {
-                    cheapest = Some(value[t as usize]);
-                    break;
-                }
+        for t in 0..self.game().types() as u8 {
+            if cheapest.is_none_or(|c| c > value[t as usize]) && self.type_attacks(cell, by, t) {
+                cheapest = Some(value[t as usize]);
             }
         }
         cheapest
+    }
+
+    /// True when a piece of type `t` of `by` could capture on `cell`.
+    #[inline(always)]
+    fn type_attacks(&self, cell: usize, by: Color, t: u8) -> bool {
+        let g = self.game();
+        if !g.can_capture[t as usize] {
+            return false;
+        }
+        let candidates = self.pieces(by, t) & g.attackers[t as usize][by.index()][cell];
+        candidates.cells().any(|from| {
+            let acc = self.reach(by, t, from);
+            (acc[0] | acc[2]).has(cell)
+        })
     }
 
     /// True when a piece whose capture loses the game (the Home Stone) of the side to move
