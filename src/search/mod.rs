@@ -294,6 +294,20 @@ pub fn search<P: Rules>(
     r
 }
 
+/// The `info` report of one root line after an iteration of `depth`.
+fn line_info<P: Rules>(w: &Worker<'_, P>, depth: i32, multipv: usize, line: &RootMove) -> Info {
+    Info {
+        depth,
+        seldepth: w.seldepth.max(depth as usize),
+        multipv,
+        score: Score::from_internal(line.score),
+        nodes: w.control.total_nodes().max(w.nodes),
+        time: w.control.start.elapsed(),
+        hashfull: w.control.tt.hashfull(),
+        pv: line.pv.iter().map(|m| w.pos.move_text(*m)).collect(),
+    }
+}
+
 /// Iterative deepening on one worker.
 fn iterate<P: Rules>(
     w: &mut Worker<'_, P>,
@@ -358,16 +372,7 @@ fn iterate<P: Rules>(
                         pv: w.pv().to_vec(),
                     };
                     // The move played heads the last line reported.
-                    report(&Info {
-                        depth,
-                        seldepth: w.seldepth.max(depth as usize),
-                        multipv: 1,
-                        score: Score::from_internal(best.score),
-                        nodes: w.control.total_nodes().max(w.nodes),
-                        time: w.control.start.elapsed(),
-                        hashfull: w.control.tt.hashfull(),
-                        pv: best.pv.iter().map(|m| w.pos.move_text(*m)).collect(),
-                    });
+                    report(&line_info(w, depth, 1, &best));
                 }
                 break;
             }
@@ -383,20 +388,7 @@ fn iterate<P: Rules>(
             if w.control.is_stopped() {
                 break;
             }
-            report(&Info {
-                depth,
-                seldepth: w.seldepth.max(depth as usize),
-                multipv: pv_index + 1,
-                score: Score::from_internal(roots[pv_index].score),
-                nodes: w.control.total_nodes().max(w.nodes),
-                time: w.control.start.elapsed(),
-                hashfull: w.control.tt.hashfull(),
-                pv: roots[pv_index]
-                    .pv
-                    .iter()
-                    .map(|m| w.pos.move_text(*m))
-                    .collect(),
-            });
+            report(&line_info(w, depth, pv_index + 1, &roots[pv_index]));
         }
         if w.control.is_stopped() {
             break;
