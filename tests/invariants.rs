@@ -12,7 +12,8 @@
 //! 7. results do not depend on the bitboard width (`u64`, `u128`, `Wide<4>`, `Wide<16>`);
 //! 8. the search's estimate of a losing capture agrees with the opponent's replies;
 //! 9. the search's estimate of the material a quiet move loses agrees with the exchange on
-//!    its cell.
+//!    its cell;
+//! 10. the structure key of the correction history follows the pawns and Home Stones only.
 //!
 //! Known engine bugs are kept as `#[ignore]`d tests that demonstrate them (see `bugs`).
 //! The tests live in `tests/invariants/`; this file holds the helpers they share.
@@ -23,6 +24,7 @@ mod invariants {
     pub mod fen;
     pub mod moves;
     pub mod quiet_loss;
+    pub mod structure;
     pub mod variants;
     pub mod width;
 }

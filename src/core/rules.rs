@@ -109,6 +109,12 @@ pub trait Rules: Clone + Send + Sync {
     fn quiet_loss(&self, _eval: &Self::Eval, _mv: Move) -> i32 {
         0
     }
+    /// A key of the position's slow-changing structure (its pawns and Home Stones), by which
+    /// the search averages how far the static evaluation errs. 0, the default, for a game
+    /// without one: the search then leaves the evaluation as it is.
+    fn structure_key(&self) -> u64 {
+        0
+    }
     /// The move in the engine's notation.
     fn move_text(&self, mv: Move) -> String;
 }

@@ -225,7 +225,7 @@ impl Engine {
         Ok(())
     }
 
-    /// Empties the transposition table.
+    /// Empties the transposition table and the correction history beside it.
     pub fn clear_hash(&mut self) {
         self.stop_and_wait();
         self.tt.clear();

@@ -4,6 +4,7 @@
 //! beat the last iteration's best in it. The search never prints: it reports each finished
 //! iteration (and such a move) through a callback, and the protocol layer formats it.
 
+pub mod correction;
 pub mod ordering;
 pub mod perft;
 pub mod time;

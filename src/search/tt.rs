@@ -7,6 +7,7 @@
 //! the same key, else the one of lowest worth (shallow depth, old generation).
 
 use crate::core::moves::Move;
+use crate::search::correction::Correction;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// Entries per bucket.
@@ -44,11 +45,14 @@ struct Slot {
     data: AtomicU64,
 }
 
-/// A lock-free hash table of search results.
+/// A lock-free hash table of search results, with the correction history that lasts as
+/// long as it does.
 pub struct Table {
     slots: Vec<Slot>,
     buckets: usize,
     generation: AtomicU8,
+    /// How far static evaluations have been from search results, by structure.
+    pub correction: Correction,
 }
 
 impl Table {
@@ -71,11 +75,13 @@ impl Table {
             slots,
             buckets,
             generation: AtomicU8::new(0),
+            correction: Correction::default(),
         })
     }
 
-    /// Empties the table.
+    /// Empties the table and the correction history.
     pub fn clear(&self) {
+        self.correction.clear();
         for s in &self.slots {
             s.check.store(0, Ordering::Relaxed);
             s.data.store(0, Ordering::Relaxed);

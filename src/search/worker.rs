@@ -1,11 +1,12 @@
-//! One search thread: principal variation search with a transposition table (whose bound
-//! also sharpens the evaluation the pruning reads), null-move pruning, reverse futility
-//! pruning, late-move pruning and futility pruning of quiet moves and pruning of quiet moves
-//! likely to lose material, late-move reductions (by history, deeper while the position is not
-//! improving and at expected cut nodes), killer, counter-move and history ordering (captures
-//! likely to lose material last), and a quiescence search over captures and promotions (its
-//! best few, never one likely to lose material; over every move while one's Home Stone is
-//! attacked, since standing pat then would lose it).
+//! One search thread: principal variation search with a transposition table (whose bound also
+//! sharpens the evaluation the pruning reads), a correction history (the static evaluation plus
+//! how far it has erred in the position's pawn-and-Home-Stone structure), null-move pruning,
+//! reverse futility pruning, late-move pruning and futility pruning of quiet moves and pruning
+//! of quiet moves likely to lose material, late-move reductions (by history, deeper while the
+//! position is not improving and at expected cut nodes), killer, counter-move and history
+//! ordering (captures likely to lose material last), and a quiescence search over captures and
+//! promotions (its best few, never one likely to lose material; over every move while one's
+//! Home Stone is attacked, since standing pat then would lose it).
 
 use super::ordering::{COUNTER, LOSING_CAPTURE, Ordering, Picker, WIN_ORDER, pick};
 use super::{CONTEMPT, Control, MATE, MAX_PLY, Score, from_tt, to_tt};
@@ -125,6 +126,17 @@ impl<'a, P: Rules> Worker<'a, P> {
         let e = self.pos.evaluate(self.eval);
         *slot = (key, e);
         e
+    }
+
+    /// How far the static evaluation has erred, on average, with the side to move in this
+    /// pawn-and-Home-Stone `structure` (0 for a game without a structure key).
+    #[inline(always)]
+    fn correction(&self, structure: u64) -> i32 {
+        if structure == 0 {
+            return 0;
+        }
+        let side = self.pos.side_to_move().index();
+        self.control.tt.correction.get(side, structure)
     }
 
     /// Makes `mv` followed by the child's line the principal variation at `ply`.
@@ -254,7 +266,10 @@ impl<'a, P: Rules> Worker<'a, P> {
                 }
             }
         }
-        let static_eval = static_eval.unwrap_or_else(|| self.evaluate());
+        let raw_eval = static_eval.unwrap_or_else(|| self.evaluate());
+        // The static evaluation corrected by how far it has erred in this structure.
+        let structure = self.pos.structure_key();
+        let static_eval = raw_eval + self.correction(structure);
         self.evals[ply] = if in_danger { NO_EVAL } else { static_eval };
         // Improving: better than two plies before (or that side was in danger then).
         let improving = !in_danger
@@ -443,12 +458,29 @@ impl<'a, P: Rules> Worker<'a, P> {
         } else {
             Bound::Upper
         };
+        // The result says how far the evaluation erred (folded into the correction history)
+        // when the node was not in danger, its best move is quiet (a capture's gain is no
+        // error of the evaluation) and its bound lies on the side of the evaluation it
+        // proved.
+        if structure != 0
+            && !in_danger
+            && (best_move == Move::NULL || !self.pos.is_noisy(best_move))
+            && best.abs() < MATE - 1000
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            let side = self.pos.side_to_move().index();
+            self.control
+                .tt
+                .correction
+                .update(side, structure, best - raw_eval, depth);
+        }
         self.control.tt.store(
             key,
             Entry {
                 mv: best_move,
                 score: to_tt(best, ply),
-                eval: static_eval,
+                eval: raw_eval,
                 depth,
                 bound,
             },
@@ -480,7 +512,7 @@ impl<'a, P: Rules> Worker<'a, P> {
         let in_danger = qdepth < 2 && self.pos.in_danger_here();
         let mut best = -MATE - 1;
         if !in_danger {
-            let stand = self.evaluate();
+            let stand = self.evaluate() + self.correction(self.pos.structure_key());
             if stand >= beta {
                 return stand;
             }

@@ -104,6 +104,9 @@ pub struct Game<B> {
     pub has_initial: Vec<bool>,
     /// Types that have any capturing move.
     pub can_capture: Vec<bool>,
+    /// Types whose cells make up the structure key (pawns and pieces whose loss ends the
+    /// game).
+    pub structural: Vec<bool>,
     /// `attackers[type][color][cell]`: the cells from which a piece of that type and colour
     /// could capture on `cell` on an empty board (a superset that makes attack tests cheap).
     pub attackers: Vec<[Vec<B>; 2]>,
@@ -336,6 +339,9 @@ impl<B: Bitboard> Game<B> {
             }
             attackers.push(t_att);
         }
+        let structural = (0..pieces.len())
+            .map(|t| pieces[t].pawn || end.capture_wins.contains(&(t as u8)))
+            .collect();
         let game = Game {
             def: def.clone(),
             zobrist: Zobrist::new(cells, pieces.len(), turn_horizon as usize + 1),
@@ -359,6 +365,7 @@ impl<B: Bitboard> Game<B> {
             all_cells,
             has_initial,
             can_capture,
+            structural,
             attackers,
             turn_horizon,
         };

@@ -174,6 +174,7 @@ impl<B: Bitboard> Position<B> {
             }
         };
         pos.key = pos.compute_key();
+        pos.structure_key = pos.compute_structure_key();
         Ok(pos)
     }
 

@@ -46,6 +46,8 @@ pub struct Position<B: Bitboard> {
     reversible: u32,
     fullmove: u32,
     key: u64,
+    /// The Zobrist key of the structural pieces alone ([`Game::structural`]).
+    structure_key: u64,
     undo: Vec<Undo<B>>,
 }
 
@@ -70,6 +72,7 @@ impl<B: Bitboard> Position<B> {
             reversible: 0,
             fullmove: 1,
             key: 0,
+            structure_key: 0,
             undo: Vec::new(),
         }
     }
@@ -151,6 +154,24 @@ impl<B: Bitboard> Position<B> {
         self.key
     }
 
+    /// The key of the pawns and Home Stones alone, for the search's correction history.
+    #[inline(always)]
+    pub fn structure_key(&self) -> u64 {
+        self.structure_key
+    }
+
+    /// [`Position::structure_key`] computed from scratch.
+    pub fn compute_structure_key(&self) -> u64 {
+        let z = &self.game.zobrist;
+        let mut k = 0;
+        for (cell, &p) in self.board.iter().enumerate() {
+            if p != NO_PIECE && self.game.structural[(p & 0xF) as usize] {
+                k ^= z.piece((p >> 4) as usize, (p & 0xF) as usize, cell);
+            }
+        }
+        k
+    }
+
     /// Number of moves made on this position object that can be taken back.
     pub fn ply_count(&self) -> usize {
         self.undo.len()
@@ -219,7 +240,11 @@ impl<B: Bitboard> Position<B> {
         self.board[cell] = code(color, ptype);
         self.by_type[color.index()][ptype as usize].set(cell);
         self.by_color[color.index()].set(cell);
-        self.key ^= self.game.zobrist.piece(color.index(), ptype as usize, cell);
+        let z = self.game.zobrist.piece(color.index(), ptype as usize, cell);
+        self.key ^= z;
+        if self.game.structural[ptype as usize] {
+            self.structure_key ^= z;
+        }
     }
 
     /// Takes the piece off a cell, updating the key; returns its board byte.
@@ -230,7 +255,11 @@ impl<B: Bitboard> Position<B> {
         self.board[cell] = NO_PIECE;
         self.by_type[c][t].clear(cell);
         self.by_color[c].clear(cell);
-        self.key ^= self.game.zobrist.piece(c, t, cell);
+        let z = self.game.zobrist.piece(c, t, cell);
+        self.key ^= z;
+        if self.game.structural[t] {
+            self.structure_key ^= z;
+        }
         p
     }
 

@@ -145,6 +145,10 @@ impl<B: Bitboard> Rules for Position<B> {
             Some(_) => value,
         }
     }
+    #[inline(always)]
+    fn structure_key(&self) -> u64 {
+        Position::structure_key(self)
+    }
     fn move_text(&self, mv: Move) -> String {
         mv.to_text(self.game())
     }
