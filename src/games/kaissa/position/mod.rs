@@ -162,10 +162,15 @@ impl<B: Bitboard> Position<B> {
 
     /// [`Position::structure_key`] computed from scratch.
     pub fn compute_structure_key(&self) -> u64 {
+        self.board_key(|t| self.game.structural[t])
+    }
+
+    /// The Zobrist key of the pieces on the board whose type passes `keep`.
+    fn board_key(&self, keep: impl Fn(usize) -> bool) -> u64 {
         let z = &self.game.zobrist;
         let mut k = 0;
         for (cell, &p) in self.board.iter().enumerate() {
-            if p != NO_PIECE && self.game.structural[(p & 0xF) as usize] {
+            if p != NO_PIECE && keep((p & 0xF) as usize) {
                 k ^= z.piece((p >> 4) as usize, (p & 0xF) as usize, cell);
             }
         }
@@ -214,12 +219,7 @@ impl<B: Bitboard> Position<B> {
     /// The key computed from scratch; equals [`Position::key`] in a consistent position.
     pub fn compute_key(&self) -> u64 {
         let z = &self.game.zobrist;
-        let mut k = 0;
-        for (cell, &p) in self.board.iter().enumerate() {
-            if p != NO_PIECE {
-                k ^= z.piece((p >> 4) as usize, (p & 0xF) as usize, cell);
-            }
-        }
+        let mut k = self.board_key(|_| true);
         for c in Color::BOTH {
             for t in 0..self.game.types() {
                 k ^= z.hand(c.index(), t, self.hand[c.index()][t] as usize);
@@ -234,7 +234,7 @@ impl<B: Bitboard> Position<B> {
         k ^ self.turn_key()
     }
 
-    /// Puts a piece on an empty cell, updating the key.
+    /// Puts a piece on an empty cell, updating the keys.
     #[inline(always)]
     fn put(&mut self, color: Color, ptype: u8, cell: usize) {
         self.board[cell] = code(color, ptype);
@@ -247,7 +247,7 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// Takes the piece off a cell, updating the key; returns its board byte.
+    /// Takes the piece off a cell, updating the keys; returns its board byte.
     #[inline(always)]
     fn remove(&mut self, cell: usize) -> u8 {
         let p = self.board[cell];
