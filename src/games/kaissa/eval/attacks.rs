@@ -6,7 +6,8 @@
 //! attack weight is zero (rule sets tuned before these terms existed play as they did).
 
 use super::EvalTables;
-use super::params::Params;
+use super::params::{Endgame, Params};
+use super::phase::Phased;
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;
 use crate::games::kaissa::game::MAX_TYPES;
@@ -19,8 +20,14 @@ impl<B: Bitboard> EvalTables<B> {
         p.mobility != 0 || p.threat_by_lesser != 0 || p.hanging != 0 || p.stone_zone_attack != 0
     }
 
-    /// The attack terms of each side (indexed by [`Color::index`]), in centipawns.
-    pub(super) fn attack_terms(&self, pos: &Position<B>) -> [i32; 2] {
+    /// True when some endgame attack weight of `e` is non-zero.
+    pub(super) fn uses_attacks_eg(e: &Endgame) -> bool {
+        e.mobility != 0 || e.stone_zone_attack != 0
+    }
+
+    /// The attack terms of each side (indexed by [`Color::index`]) in the middlegame and in
+    /// the endgame, in centipawns.
+    pub(super) fn attack_terms(&self, pos: &Position<B>) -> [Phased; 2] {
         let g = pos.game();
         let p = &self.params;
         let types = g.types();
@@ -37,7 +44,7 @@ impl<B: Bitboard> EvalTables<B> {
             }
         }
         let mut attacks = pawn_attacks;
-        let mut score = [0i32; 2];
+        let mut score = [Phased::default(); 2];
         for c in Color::BOTH {
             let (ci, them) = (c.index(), c.flip().index());
             let own = pos.occupied_by(c);
@@ -61,7 +68,8 @@ impl<B: Bitboard> EvalTables<B> {
                 }
                 attacks[ci] |= by_type[t][ci];
             }
-            score[ci] += p.mobility * moves;
+            score[ci].mg += p.mobility * moves;
+            score[ci].eg += self.eg.mobility * moves;
         }
         for c in Color::BOTH {
             let (ci, them) = (c.index(), c.flip().index());
@@ -82,7 +90,7 @@ impl<B: Bitboard> EvalTables<B> {
                 threatened += (ours & cheaper).count() as i32;
             }
             let hanging = (valued & attacks[them] & !attacks[ci]).count() as i32;
-            score[ci] -= p.threat_by_lesser * threatened + p.hanging * hanging;
+            score[ci].add(-(p.threat_by_lesser * threatened + p.hanging * hanging));
             for &t in &g.end.capture_wins {
                 let stones = pos.pieces(c, t);
                 if stones.count() == 1 {
@@ -93,7 +101,8 @@ impl<B: Bitboard> EvalTables<B> {
                         .take(types)
                         .map(|att| (att[them] & zone).count())
                         .sum();
-                    score[ci] -= p.stone_zone_attack * hits as i32;
+                    score[ci].mg -= p.stone_zone_attack * hits as i32;
+                    score[ci].eg -= self.eg.stone_zone_attack * hits as i32;
                 }
             }
         }
@@ -229,13 +238,13 @@ mod tests {
                 .count();
             let i = us.index();
             assert_eq!(
-                -threat.attack_terms(&pos)[i],
+                -threat.attack_terms(&pos)[i].mg,
                 cheaper.len() as i32,
                 "{}",
                 pos.to_fen()
             );
             assert_eq!(
-                -hanging.attack_terms(&pos)[i],
+                -hanging.attack_terms(&pos)[i].mg,
                 loose as i32,
                 "{}",
                 pos.to_fen()
@@ -266,7 +275,10 @@ mod tests {
             .filter(|m| !stone(pos.piece_at(m.from()).unwrap().1))
             .count();
         assert!(counted > 50);
-        assert_eq!(t.attack_terms(&pos)[Color::First.index()], counted as i32);
+        assert_eq!(
+            t.attack_terms(&pos)[Color::First.index()].mg,
+            counted as i32
+        );
     }
 
     /// Each enemy piece type that reaches the Home Stone's cell or a cell next to it costs
@@ -279,7 +291,45 @@ mod tests {
         // zone it attacks e4 and e3 (the stone stops it before e2); nothing else of Red
         // reaches the zone.
         let pos = Position::from_fen(&g, "4h5/4b5/10/10/10/10/10/4H5/10/10[] w - - 0 12").unwrap();
-        assert_eq!(t.attack_terms(&pos)[Color::First.index()], -2);
-        assert_eq!(t.attack_terms(&pos)[Color::Second.index()], 0);
+        assert_eq!(t.attack_terms(&pos)[Color::First.index()].mg, -2);
+        assert_eq!(t.attack_terms(&pos)[Color::Second.index()].mg, 0);
+    }
+
+    /// Endgame weights count only as the pieces come off: with the middlegame's material on
+    /// the board a position evaluates as with no endgame weights at all, and later positions
+    /// move towards what the endgame weights say.
+    #[test]
+    fn endgame_weights_count_as_the_pieces_come_off() {
+        let g = game("merchants");
+        let flat = EvalTables::new(&g, &DEFAULT);
+        let mut e = DEFAULT.endgame_or_same();
+        e.mobility += 20;
+        e.stone_zone_attack += 30;
+        e.pawn_advance[5] += 40;
+        let tapered = EvalTables::new(
+            &g,
+            &Params {
+                endgame: Some(e),
+                ..DEFAULT.clone()
+            },
+        );
+        let (mut full, mut later) = (0, 0);
+        for pos in positions(&g, 11) {
+            let (a, m1) = flat.side(&pos, Color::First);
+            let (b, m2) = flat.side(&pos, Color::Second);
+            assert_eq!((a.mg, b.mg), (a.eg, b.eg), "no endgame weights: one score");
+            if flat.phase(m1 + m2) == super::super::phase::FULL {
+                full += 1;
+                assert_eq!(
+                    tapered.evaluate(&pos),
+                    flat.evaluate(&pos),
+                    "{}",
+                    pos.to_fen()
+                );
+            } else if tapered.evaluate(&pos) != flat.evaluate(&pos) {
+                later += 1;
+            }
+        }
+        assert!(full > 0 && later > 0, "{full} {later}");
     }
 }

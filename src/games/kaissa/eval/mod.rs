@@ -6,9 +6,16 @@
 //! hand, and the attack terms of [`attacks`] (safe mobility, threats, attacks on the stone's
 //! zone). The tables are built per game ([`EvalTables`]); the evaluation is symmetric: a position
 //! mirrored top to bottom with colours swapped evaluates the same.
+//!
+//! The evaluation is tapered ([`phase`]): centralisation, pawn advancement, Home Stone safety,
+//! safe mobility and the attacks on the stone's zone each have a middlegame and an endgame
+//! weight ([`params::Endgame`]), blended by the share of the start's non-pawn material still on
+//! the board. A rule set whose weights have no endgame values weighs each term alike in every
+//! phase.
 
 mod attacks;
 pub mod params;
+mod phase;
 mod tunable;
 
 use crate::core::bitboard::Bitboard;
@@ -17,15 +24,17 @@ use crate::games::kaissa::board::Board;
 use crate::games::kaissa::donkey::to_bits;
 use crate::games::kaissa::game::Game;
 use crate::games::kaissa::position::Position;
-use params::Params;
+use params::{Endgame, Params};
+use phase::{Phased, start_material};
 
 /// Evaluation tables for one game.
 #[derive(Clone, Debug)]
 pub struct EvalTables<B> {
     /// Material value of each piece type (0 for pieces whose loss ends the game).
     pub value: Vec<i32>,
-    /// `square[type][color][cell]`: position bonus of a piece there.
-    pub square: Vec<[Vec<i32>; 2]>,
+    /// `square[phase][type][color][cell]`: position bonus of a piece there, in the
+    /// middlegame (phase 0) and in the endgame (phase 1).
+    pub square: [Vec<[Vec<i32>; 2]>; 2],
     /// Cells next to each cell.
     near1: Vec<B>,
     /// Cells exactly two steps (king distance) from each cell.
@@ -34,6 +43,11 @@ pub struct EvalTables<B> {
     params: Params,
     /// Some attack weight is non-zero: the evaluation makes the attack pass.
     attacks: bool,
+    /// The endgame values of the tapered weights (the middlegame's when the weights have
+    /// none).
+    eg: Endgame,
+    /// Both sides' non-pawn material at the start: the full middlegame ([`phase`]).
+    start_material: i32,
 }
 
 /// Average number of moves a piece of type `t` has on the empty board (quiet-only and
@@ -56,6 +70,51 @@ fn mobility<B: Bitboard>(game: &Game<B>, t: usize) -> f64 {
             + 0.5 * (acc[2] & !both).count() as f64;
     }
     total / cells as f64
+}
+
+/// `square[type][color][cell]` for one phase's weights: a pawn's bonus for how far it has
+/// come (and for standing one step from a promotion), another piece's for being near the
+/// centre (in proportion to its value), nothing for a royal piece.
+fn square_tables<B: Bitboard>(
+    game: &Game<B>,
+    value: &[i32],
+    centre_per_1000: i32,
+    pawn_advance: &[i32; 8],
+    pawn_near_promotion: i32,
+) -> Vec<[Vec<i32>; 2]> {
+    let b = &game.board;
+    let cells = b.cell_count();
+    let royal = |t: usize| game.end.capture_wins.contains(&(t as u8));
+    let centre2: Vec<i32> = (0..cells).map(|c| b.centre_distance2(c)).collect();
+    let max_d2 = centre2.iter().copied().max().unwrap_or(0);
+    let mut square = Vec::new();
+    for (t, p) in game.pieces.iter().enumerate() {
+        let mut per_color: [Vec<i32>; 2] = [vec![0; cells], vec![0; cells]];
+        for color in Color::BOTH {
+            for (c, slot) in per_color[color.index()].iter_mut().enumerate() {
+                let bonus = if p.pawn {
+                    let (rel, span) = b.pawn_progress(c, color, p.wing);
+                    let idx = ((rel - 1).max(0) * 7 / span).clamp(0, 7) as usize;
+                    let near = game.promotion[t].as_ref().is_some_and(|z| match b {
+                        Board::Rect(r) => rel == r.ranks as i32 - 2,
+                        Board::Donkey(d) => p.wing.is_some_and(|w| {
+                            let f = d.wings.field(color, w);
+                            (to_bits::<B>(f.step[c]) & z.zone[color.index()]).any()
+                        }),
+                    });
+                    pawn_advance[idx] + if near { pawn_near_promotion } else { 0 }
+                } else if royal(t) {
+                    0
+                } else {
+                    let steps_in = (max_d2 - centre2[c]) / 2;
+                    steps_in * centre_per_1000 * value[t] / 1000
+                };
+                *slot = bonus;
+            }
+        }
+        square.push(per_color);
+    }
+    square
 }
 
 impl<B: Bitboard> EvalTables<B> {
@@ -104,35 +163,22 @@ impl<B: Bitboard> EvalTables<B> {
             let over = by_name(&game.def.name).or_else(|| by_name(params::rule_set_of(&game.def)));
             value.push(over.unwrap_or(derived));
         }
-        let centre2: Vec<i32> = (0..cells).map(|c| b.centre_distance2(c)).collect();
-        let max_d2 = centre2.iter().copied().max().unwrap_or(0);
-        let mut square = Vec::new();
-        for (t, p) in game.pieces.iter().enumerate() {
-            let mut per_color: [Vec<i32>; 2] = [vec![0; cells], vec![0; cells]];
-            for color in Color::BOTH {
-                for (c, slot) in per_color[color.index()].iter_mut().enumerate() {
-                    let bonus = if p.pawn {
-                        let (rel, span) = b.pawn_progress(c, color, p.wing);
-                        let idx = ((rel - 1).max(0) * 7 / span).clamp(0, 7) as usize;
-                        let near = game.promotion[t].as_ref().is_some_and(|z| match b {
-                            Board::Rect(r) => rel == r.ranks as i32 - 2,
-                            Board::Donkey(d) => p.wing.is_some_and(|w| {
-                                let f = d.wings.field(color, w);
-                                (to_bits::<B>(f.step[c]) & z.zone[color.index()]).any()
-                            }),
-                        });
-                        params.pawn_advance[idx] + if near { params.pawn_near_promotion } else { 0 }
-                    } else if royal(t) {
-                        0
-                    } else {
-                        let steps_in = (max_d2 - centre2[c]) / 2;
-                        steps_in * params.centre_per_1000 * value[t] / 1000
-                    };
-                    *slot = bonus;
-                }
-            }
-            square.push(per_color);
-        }
+        let eg = params.endgame_or_same();
+        let square = square_tables(
+            game,
+            &value,
+            params.centre_per_1000,
+            &params.pawn_advance,
+            params.pawn_near_promotion,
+        );
+        let square_eg = square_tables(
+            game,
+            &value,
+            eg.centre_per_1000,
+            &eg.pawn_advance,
+            eg.pawn_near_promotion,
+        );
+        let start_material = start_material(game, &value);
         let mut near1 = vec![B::EMPTY; cells];
         let mut near2 = vec![B::EMPTY; cells];
         // King steps away (on a rectangle the larger of the file and rank distances).
@@ -147,45 +193,62 @@ impl<B: Bitboard> EvalTables<B> {
         }
         EvalTables {
             value,
-            square,
+            square: [square, square_eg],
             near1,
             near2,
+            attacks: Self::uses_attacks(params) || Self::uses_attacks_eg(&eg),
+            eg,
+            start_material,
             params: params.clone(),
-            attacks: Self::uses_attacks(params),
         }
     }
 
-    /// The score of one side's pieces (material, squares, stone safety), in centipawns.
-    fn side(&self, pos: &Position<B>, us: Color) -> i32 {
+    /// The score of one side's pieces (material, squares, stone safety) in the middlegame and
+    /// in the endgame, in centipawns, and its non-pawn material (for the phase).
+    fn side(&self, pos: &Position<B>, us: Color) -> (Phased, i32) {
         let g = pos.game();
         let them = us.flip();
-        let mut score = 0;
+        let mut score = Phased::default();
+        let mut material = 0;
         for t in 0..g.types() {
             let bb = pos.pieces(us, t as u8);
             if bb.is_empty() {
                 continue;
             }
-            score += self.value[t] * bb.count() as i32;
-            let sq = &self.square[t][us.index()];
             let pawn = g.pieces[t].pawn;
+            let worth = self.value[t] * bb.count() as i32;
+            score.add(worth);
+            if !pawn {
+                material += worth;
+            }
+            let (mg, eg) = (
+                &self.square[0][t][us.index()],
+                &self.square[1][t][us.index()],
+            );
             let guards = &g.attackers[t][us.index()];
             for c in bb.cells() {
-                score += sq[c];
+                score.mg += mg[c];
+                score.eg += eg[c];
                 // Pawn structure: a pawn another pawn of its type could recapture on.
                 if pawn && (bb & guards[c]).any() {
-                    score += self.params.pawn_guarded;
+                    score.add(self.params.pawn_guarded);
                 }
             }
         }
-        let p = &self.params;
+        let (p, e) = (&self.params, &self.eg);
         for &t in &g.end.capture_wins {
             let stones = pos.pieces(us, t);
             if stones.count() == 1 {
                 let c = stones.lowest();
-                let enemy = pos.occupied_by(them);
-                score -= p.stone_adjacent_enemy * (enemy & self.near1[c]).count() as i32;
-                score -= p.stone_near_enemy * (enemy & self.near2[c]).count() as i32;
-                score += p.stone_shield * (pos.occupied_by(us) & self.near1[c]).count() as i32;
+                let adjacent = (pos.occupied_by(them) & self.near1[c]).count() as i32;
+                let near = (pos.occupied_by(them) & self.near2[c]).count() as i32;
+                let shield = (pos.occupied_by(us) & self.near1[c]).count() as i32;
+                score.mg += p.stone_shield * shield
+                    - p.stone_adjacent_enemy * adjacent
+                    - p.stone_near_enemy * near;
+                score.eg += e.stone_shield * shield
+                    - e.stone_adjacent_enemy * adjacent
+                    - e.stone_near_enemy * near;
             }
         }
         for d in &g.drops {
@@ -193,63 +256,69 @@ impl<B: Bitboard> EvalTables<B> {
                 let free = (d.zone[us.index()] & !pos.occupied()).count() as i32;
                 let turns_left = d.last as i32 - pos.next_turn(us) as i32;
                 let urgency = (4 - turns_left).clamp(0, 4);
-                score -= p.unplaced_crowding * (3 - free).max(0) * urgency;
+                score.add(-p.unplaced_crowding * (3 - free).max(0) * urgency);
             }
         }
-        score
+        (score, material)
+    }
+
+    /// The game phase of a position with `material` non-pawn material on the board (both
+    /// sides): [`phase::FULL`] while all of the start's is there, 0 when none is.
+    fn phase(&self, material: i32) -> i32 {
+        phase::of(material, self.start_material)
     }
 
     /// The evaluation of `pos` for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position<B>) -> i32 {
         let us = pos.side_to_move();
-        let mut score = self.side(pos, us) - self.side(pos, us.flip()) + self.params.tempo;
+        let (ours, m1) = self.side(pos, us);
+        let (theirs, m2) = self.side(pos, us.flip());
+        let mut score = ours.minus(theirs);
         if self.attacks {
             let a = self.attack_terms(pos);
-            score += a[us.index()] - a[us.flip().index()];
+            score = score.plus(a[us.index()]).minus(a[us.flip().index()]);
         }
-        score
+        score.blend(self.phase(m1 + m2)) + self.params.tempo
     }
 
-    /// The evaluation split into terms, for the `eval` command: (name, Yellow, Red).
+    /// The evaluation split into terms, for the `eval` command: (name, Yellow, Red), each
+    /// blended by the game phase as the evaluation blends it.
     pub fn breakdown(&self, pos: &Position<B>) -> Vec<(String, i32, i32)> {
         let g = pos.game();
-        let mut rows = Vec::new();
-        let mut material = [0; 2];
-        let mut squares = [0; 2];
+        let total = [self.side(pos, Color::First), self.side(pos, Color::Second)];
+        let phase = self.phase(total[0].1 + total[1].1);
+        let mut material = [Phased::default(); 2];
+        let mut squares = [Phased::default(); 2];
         for c in Color::BOTH {
             for t in 0..g.types() {
                 let bb = pos.pieces(c, t as u8);
-                material[c.index()] += self.value[t] * bb.count() as i32;
-                squares[c.index()] += bb
-                    .cells()
-                    .map(|x| self.square[t][c.index()][x])
-                    .sum::<i32>();
+                material[c.index()].add(self.value[t] * bb.count() as i32);
+                for x in bb.cells() {
+                    squares[c.index()].mg += self.square[0][t][c.index()][x];
+                    squares[c.index()].eg += self.square[1][t][c.index()][x];
+                }
             }
         }
-        rows.push(("material".to_string(), material[0], material[1]));
-        rows.push(("squares".to_string(), squares[0], squares[1]));
-        let total = [self.side(pos, Color::First), self.side(pos, Color::Second)];
-        rows.push((
-            "guards, stone, placement".to_string(),
-            total[0] - material[0] - squares[0],
-            total[1] - material[1] - squares[1],
-        ));
+        let blend = |p: [Phased; 2]| (p[0].blend(phase), p[1].blend(phase));
+        let row = |name: &str, (y, r): (i32, i32)| (name.to_string(), y, r);
         let attacks = if self.attacks {
             self.attack_terms(pos)
         } else {
-            [0, 0]
+            [Phased::default(); 2]
         };
-        rows.push((
-            "mobility, threats, stone zone".to_string(),
-            attacks[0],
-            attacks[1],
-        ));
-        rows.push((
-            "total (without tempo)".to_string(),
-            total[0] + attacks[0],
-            total[1] + attacks[1],
-        ));
-        rows
+        let pieces = [total[0].0, total[1].0];
+        let rest = [0, 1].map(|i| pieces[i].minus(material[i]).minus(squares[i]));
+        vec![
+            row("game phase (256 middlegame, 0 endgame)", (phase, phase)),
+            row("material", blend(material)),
+            row("squares", blend(squares)),
+            row("guards, stone, placement", blend(rest)),
+            row("mobility, threats, stone zone", blend(attacks)),
+            row(
+                "total (without tempo)",
+                blend([0, 1].map(|i| pieces[i].plus(attacks[i]))),
+            ),
+        ]
     }
 }
 

@@ -46,6 +46,25 @@ pub struct Params {
     /// Penalty per enemy piece type attacking one's Home Stone or a cell next to it (per
     /// cell).
     pub stone_zone_attack: i32,
+    /// The game phase: the endgame values of the tapered terms, or `None` when each term
+    /// weighs the same in every phase. The fields above of the same names are then the
+    /// middlegame values; the evaluation blends the two by the non-pawn material left
+    /// ([`super::EvalTables`]).
+    pub endgame: Option<Endgame>,
+}
+
+/// The endgame values of the weights that change with the game phase (the meaning of each is
+/// that of the [`Params`] field of the same name).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Endgame {
+    pub centre_per_1000: i32,
+    pub pawn_advance: [i32; 8],
+    pub pawn_near_promotion: i32,
+    pub stone_adjacent_enemy: i32,
+    pub stone_near_enemy: i32,
+    pub stone_shield: i32,
+    pub mobility: i32,
+    pub stone_zone_attack: i32,
 }
 
 /// The weights in use.
@@ -66,6 +85,7 @@ pub const DEFAULT: Params = Params {
     threat_by_lesser: 30,
     hanging: 20,
     stone_zone_attack: 12,
+    endgame: None,
 };
 
 /// Weights tuned for one rule set (`tuning/`, results in `tuning/RESULTS.md`); a rule set
@@ -91,6 +111,7 @@ pub const TUNED: &[(&str, Params)] = &[
             threat_by_lesser: 0,
             hanging: 0,
             stone_zone_attack: 0,
+            endgame: None,
         },
     ),
     // Texel 2026-11-25 on 2,100 merchants-first games at 10,000 nodes, with the attack
@@ -115,6 +136,16 @@ pub const TUNED: &[(&str, Params)] = &[
             threat_by_lesser: 52,
             hanging: 26,
             stone_zone_attack: 25,
+            endgame: Some(Endgame {
+                centre_per_1000: 15,
+                pawn_advance: [-62, -49, -45, -47, -59, -23, 24, -117],
+                pawn_near_promotion: 61,
+                stone_adjacent_enemy: 19,
+                stone_near_enemy: 25,
+                stone_shield: 39,
+                mobility: 4,
+                stone_zone_attack: 25,
+            }),
         },
     ),
     // Texel 2026-11-22 on 1,200 games at 10,000 nodes; SPRT +48.1 +- 24.0 Elo over 581 games.
@@ -137,6 +168,7 @@ pub const TUNED: &[(&str, Params)] = &[
             threat_by_lesser: 0,
             hanging: 0,
             stone_zone_attack: 0,
+            endgame: None,
         },
     ),
     // Texel 2026-11-22 on 1,200 games at 10,000 nodes; SPRT +58.7 +- 27.2 Elo over 603 games.
@@ -159,6 +191,7 @@ pub const TUNED: &[(&str, Params)] = &[
             threat_by_lesser: 0,
             hanging: 0,
             stone_zone_attack: 0,
+            endgame: None,
         },
     ),
     // Texel 2026-11-22 on 1,200 games at 10,000 nodes; SPRT +58.7 +- 26.9 Elo over 609 games.
@@ -181,6 +214,7 @@ pub const TUNED: &[(&str, Params)] = &[
             threat_by_lesser: 0,
             hanging: 0,
             stone_zone_attack: 0,
+            endgame: None,
         },
     ),
 ];
@@ -269,6 +303,7 @@ impl Params {
             threat_by_lesser,
             hanging,
             stone_zone_attack,
+            endgame,
         } = self;
         let mut v: Vec<(String, &mut i32)> = vec![
             ("pawn".into(), pawn),
@@ -290,6 +325,45 @@ impl Params {
         for (i, a) in pawn_advance.iter_mut().enumerate() {
             v.push((format!("pawn_advance[{i}]"), a));
         }
+        if let Some(e) = endgame {
+            let Endgame {
+                centre_per_1000,
+                pawn_advance,
+                pawn_near_promotion,
+                stone_adjacent_enemy,
+                stone_near_enemy,
+                stone_shield,
+                mobility,
+                stone_zone_attack,
+            } = e;
+            v.extend([
+                ("endgame.centre_per_1000".into(), centre_per_1000),
+                ("endgame.pawn_near_promotion".into(), pawn_near_promotion),
+                ("endgame.stone_adjacent_enemy".into(), stone_adjacent_enemy),
+                ("endgame.stone_near_enemy".into(), stone_near_enemy),
+                ("endgame.stone_shield".into(), stone_shield),
+                ("endgame.mobility".into(), mobility),
+                ("endgame.stone_zone_attack".into(), stone_zone_attack),
+            ]);
+            for (i, a) in pawn_advance.iter_mut().enumerate() {
+                v.push((format!("endgame.pawn_advance[{i}]"), a));
+            }
+        }
         v
+    }
+
+    /// The endgame values: [`Params::endgame`], or the middlegame values when there are none
+    /// (no tapering).
+    pub fn endgame_or_same(&self) -> Endgame {
+        self.endgame.clone().unwrap_or(Endgame {
+            centre_per_1000: self.centre_per_1000,
+            pawn_advance: self.pawn_advance,
+            pawn_near_promotion: self.pawn_near_promotion,
+            stone_adjacent_enemy: self.stone_adjacent_enemy,
+            stone_near_enemy: self.stone_near_enemy,
+            stone_shield: self.stone_shield,
+            mobility: self.mobility,
+            stone_zone_attack: self.stone_zone_attack,
+        })
     }
 }
