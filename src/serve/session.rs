@@ -344,6 +344,7 @@ impl Session {
         PgnGame {
             tags,
             moves: self.line.clone(),
+            comments: Vec::new(),
             result,
             reason,
         }

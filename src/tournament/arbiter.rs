@@ -59,6 +59,9 @@ pub const MAX_PLIES: usize = 1000;
 pub struct GameRecord {
     /// The moves played, in engine notation.
     pub moves: Vec<String>,
+    /// Per move, what its engine said of it and the time it took (the PGN comment, without
+    /// braces); empty for the opening's moves. May be shorter than `moves`.
+    pub notes: Vec<String>,
     /// `1-0`, `0-1` or `1/2-1/2` (first player's view).
     pub result: String,
     /// Why it ended.
@@ -89,9 +92,10 @@ pub struct GameSetup<'a> {
 }
 
 /// A forfeit result against `loser`.
-fn forfeit(loser: Color, reason: String, moves: Vec<String>) -> GameRecord {
+fn forfeit(loser: Color, reason: String, moves: Vec<String>, notes: Vec<String>) -> GameRecord {
     GameRecord {
         moves,
+        notes,
         result: match loser {
             Color::First => "0-1".into(),
             Color::Second => "1-0".into(),
@@ -105,12 +109,14 @@ pub fn play_game(setup: GameSetup<'_>, players: &mut [Player; 2]) -> GameRecord 
     let rules = setup.rules;
     let opening: Vec<&str> = setup.opening.iter().map(String::as_str).collect();
     let mut moves: Vec<String> = setup.opening.clone();
+    let mut notes: Vec<String> = vec![String::new(); moves.len()];
     if let Err(e) = rules
         .state_mut()
         .set_position(setup.fen.as_deref(), &opening)
     {
         return GameRecord {
             moves,
+            notes: Vec::new(),
             result: "*".into(),
             reason: format!("bad opening: {e}"),
         };
@@ -119,7 +125,7 @@ pub fn play_game(setup: GameSetup<'_>, players: &mut [Player; 2]) -> GameRecord 
         if p.send("ucinewgame").is_err() || p.ready(Duration::from_secs(10)).is_err() {
             let c = Color::BOTH[i];
             let name = color_name(rules.state().def(), c);
-            return forfeit(c, format!("{name}'s engine crashed"), moves);
+            return forfeit(c, format!("{name}'s engine crashed"), moves, notes);
         }
     }
     let position_head = match &setup.fen {
@@ -139,6 +145,7 @@ pub fn play_game(setup: GameSetup<'_>, players: &mut [Player; 2]) -> GameRecord 
             let (code, why) = line.split_once(' ').unwrap_or((&line, ""));
             return GameRecord {
                 moves,
+                notes,
                 result: code.to_string(),
                 reason: why.trim_matches(|c| c == '{' || c == '}').to_string(),
             };
@@ -146,6 +153,7 @@ pub fn play_game(setup: GameSetup<'_>, players: &mut [Player; 2]) -> GameRecord 
         if moves.len() >= MAX_PLIES {
             return GameRecord {
                 moves,
+                notes,
                 result: "1/2-1/2".into(),
                 reason: format!("adjudicated a draw after {MAX_PLIES} plies"),
             };
@@ -176,18 +184,18 @@ pub fn play_game(setup: GameSetup<'_>, players: &mut [Player; 2]) -> GameRecord 
         let start = Instant::now();
         let answer = players[side].best_move(&position, &go, within);
         let used = start.elapsed();
-        let mv = match answer {
-            Ok(mv) => mv,
+        let (mv, thought) = match answer {
+            Ok(a) => a,
             Err(Failure::Timeout) => {
-                return forfeit(to_move, format!("{name} loses on time"), moves);
+                return forfeit(to_move, format!("{name} loses on time"), moves, notes);
             }
             Err(Failure::Crashed) | Err(Failure::Broken(_)) => {
-                return forfeit(to_move, format!("{name}'s engine crashed"), moves);
+                return forfeit(to_move, format!("{name}'s engine crashed"), moves, notes);
             }
         };
         if let TimeControl::Clock { inc, .. } = setup.tc {
             if used > clock[side] {
-                return forfeit(to_move, format!("{name} loses on time"), moves);
+                return forfeit(to_move, format!("{name} loses on time"), moves, notes);
             }
             clock[side] = clock[side] - used + inc;
         }
@@ -199,6 +207,7 @@ pub fn play_game(setup: GameSetup<'_>, players: &mut [Player; 2]) -> GameRecord 
                     if mv.is_empty() { "(none)" } else { &mv }
                 ),
                 moves,
+                notes,
             );
         }
         if rules.state_mut().play(&mv).is_err() {
@@ -206,9 +215,11 @@ pub fn play_game(setup: GameSetup<'_>, players: &mut [Player; 2]) -> GameRecord 
                 to_move,
                 format!("{name} played an illegal move: {mv}"),
                 moves,
+                notes,
             );
         }
         moves.push(mv);
+        notes.push(thought.comment(used));
     }
 }
 

@@ -9,6 +9,7 @@ pub mod pgn;
 pub mod player;
 mod resume;
 pub mod stats;
+pub mod thought;
 
 use crate::engine::Engine;
 use arbiter::{GameRecord, GameSetup, TimeControl, play_game};
@@ -277,6 +278,7 @@ pub fn to_pgn(config: &MatchConfig, f: &Finished, date: &str) -> PgnGame {
     PgnGame {
         tags,
         moves: f.record.moves.clone(),
+        comments: f.record.notes.clone(),
         result: f.record.result.clone(),
         reason: Some(f.record.reason.clone()),
     }

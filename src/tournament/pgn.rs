@@ -1,6 +1,9 @@
 //! PGN for these games: the standard tag pairs plus `Variant` (and `FEN`/`SetUp` when the game
 //! did not start from the start position), moves in the engine's notation (the from-to form
-//! variant engines use, not SAN), and the result with its reason as a comment.
+//! variant engines use, not SAN), each engine move followed by what its engine said of it
+//! (`{+0.35/12 0.98s}`, see [`super::thought`]), and the result with its reason as the last
+//! comment. Reading, a comment after a move is that move's, except the last comment of the
+//! game, which is the reason (so files without move comments read as before).
 
 use std::fmt::Write;
 
@@ -11,6 +14,8 @@ pub struct PgnGame {
     pub tags: Vec<(String, String)>,
     /// The moves, in engine notation.
     pub moves: Vec<String>,
+    /// Per move, its comment without braces (empty: none); may be shorter than `moves`.
+    pub comments: Vec<String>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
     /// Why the game ended, if known.
@@ -53,6 +58,9 @@ impl PgnGame {
                 tokens.push(format!("{}...", first_number + ply / 2));
             }
             tokens.push(m.clone());
+            if let Some(c) = self.comments.get(i).filter(|c| !c.is_empty()) {
+                tokens.push(format!("{{{}}}", c.replace(['{', '}'], "")));
+            }
         }
         if let Some(r) = &self.reason {
             tokens.push(format!("{{{}}}", r.replace(['{', '}'], "")));
@@ -119,16 +127,25 @@ pub fn read_all(text: &str) -> Result<Vec<PgnGame>, String> {
 
 /// Parses the movetext of one game.
 fn parse_body(tags: Vec<(String, String)>, body: &str) -> Result<PgnGame, String> {
-    let mut moves = Vec::new();
-    let mut reason = None;
+    let mut moves: Vec<String> = Vec::new();
+    let mut comments: Vec<String> = Vec::new();
+    // Comments since the last move: the first is that move's, unless it is the game's last.
+    let mut pending: Vec<String> = Vec::new();
     let mut result = None;
     let mut rest = body;
+    let attach = |pending: &mut Vec<String>, comments: &mut Vec<String>, moves: usize| {
+        if moves > 0 && !pending.is_empty() {
+            comments.resize(moves, String::new());
+            comments[moves - 1] = pending.remove(0);
+        }
+        pending.clear();
+    };
     while let Some(c) = rest.chars().next() {
         if c.is_whitespace() {
             rest = &rest[c.len_utf8()..];
         } else if c == '{' {
             let end = rest.find('}').ok_or("unterminated comment")?;
-            reason = Some(rest[1..end].trim().to_string());
+            pending.push(rest[1..end].trim().to_string());
             rest = &rest[end + 1..];
         } else {
             let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
@@ -144,14 +161,18 @@ fn parse_body(tags: Vec<(String, String)>, body: &str) -> Result<PgnGame, String
             {
                 // a move number (`12.`, `12...`); a bare `0000` is a pass
             } else {
+                attach(&mut pending, &mut comments, moves.len());
                 moves.push(tok.to_string());
             }
         }
     }
     let result = result.ok_or("game without a result")?;
+    let reason = pending.pop();
+    attach(&mut pending, &mut comments, moves.len());
     Ok(PgnGame {
         tags,
         moves,
+        comments,
         result,
         reason,
     })
@@ -182,6 +203,7 @@ mod tests {
             moves: (0..41)
                 .map(|i| format!("a{}a{}", i % 9 + 1, i % 9 + 2))
                 .collect(),
+            comments: Vec::new(),
             result: "0-1".into(),
             reason: Some("Red captures the Home Stone".into()),
         };
@@ -196,9 +218,35 @@ mod tests {
         let g = PgnGame {
             tags: vec![("FEN".into(), "x b - - 0 7".into())],
             moves: vec!["a9a8".into(), "b2b3".into()],
+            comments: Vec::new(),
             result: "*".into(),
             reason: None,
         };
         assert!(g.write().contains("7... a9a8 8. b2b3 *"));
+    }
+
+    /// Move comments go after their moves and come back to them; the last comment is the
+    /// reason, whether or not the last move has a comment of its own.
+    #[test]
+    fn move_comments_round_trip() {
+        let mut g = PgnGame {
+            tags: vec![("Result".into(), "1-0".into())],
+            moves: vec!["H@b3".into(), "H@f8".into(), "c2c5".into(), "f8g8".into()],
+            comments: vec![
+                String::new(),
+                String::new(),
+                "+0.35/12 0.980s".into(),
+                "-M3/20 1.000s".into(),
+            ],
+            result: "1-0".into(),
+            reason: Some("Yellow captures the Home Stone".into()),
+        };
+        let text = g.write();
+        assert!(text.contains("2. c2c5 {+0.35/12 0.980s} f8g8 {-M3/20 1.000s}"));
+        assert_eq!(read_all(&text).unwrap(), vec![g.clone()]);
+        g.comments.truncate(3);
+        assert_eq!(read_all(&g.write()).unwrap(), vec![g.clone()]);
+        g.comments.clear();
+        assert_eq!(read_all(&g.write()).unwrap(), vec![g]);
     }
 }

@@ -1,6 +1,7 @@
 //! An engine under test: a child process speaking UCI (protocol.md), driven with timeouts so
 //! that a crashed or stalled engine is detected instead of hanging the match.
 
+use super::thought::Thought;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -294,6 +295,16 @@ impl Player {
         done: impl Fn(&str) -> bool,
         within: Duration,
     ) -> Result<String, Failure> {
+        self.wait_seeing(done, within, |_| {})
+    }
+
+    /// [`Player::wait_for`], showing each line before the last to `seen`.
+    fn wait_seeing(
+        &mut self,
+        done: impl Fn(&str) -> bool,
+        within: Duration,
+        mut seen: impl FnMut(&str),
+    ) -> Result<String, Failure> {
         let deadline = Instant::now() + within;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -303,6 +314,7 @@ impl Player {
                     if done(&line) {
                         return Ok(line);
                     }
+                    seen(&line);
                 }
                 Err(RecvTimeoutError::Timeout) => return Err(Failure::Timeout),
                 Err(RecvTimeoutError::Disconnected) => return Err(Failure::Crashed),
@@ -316,17 +328,24 @@ impl Player {
         self.wait_for(|l| l == "readyok", within).map(|_| ())
     }
 
-    /// Sends a position and a `go`, and returns the move of its `bestmove` line.
+    /// Sends a position and a `go`, and returns the move of its `bestmove` line with what the
+    /// engine's last `info` line said of it.
     pub fn best_move(
         &mut self,
         position: &str,
         go: &str,
         within: Duration,
-    ) -> Result<String, Failure> {
+    ) -> Result<(String, Thought), Failure> {
         self.send(position)?;
         self.send(go)?;
-        let line = self.wait_for(|l| l.starts_with("bestmove"), within)?;
-        Ok(line.split_whitespace().nth(1).unwrap_or("").to_string())
+        let mut thought = Thought::default();
+        let line = self.wait_seeing(
+            |l| l.starts_with("bestmove"),
+            within,
+            |l| thought.read_info(l),
+        )?;
+        let mv = line.split_whitespace().nth(1).unwrap_or("").to_string();
+        Ok((mv, thought))
     }
 
     /// Asks the engine to quit and makes sure the process is gone.

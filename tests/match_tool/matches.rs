@@ -84,6 +84,21 @@ fn round_robin_of_four_configurations() {
         assert_eq!(g.tag("Variant"), Some("kaissa"));
         assert_eq!(g.tag("TimeControl"), Some("depth 1"));
         assert!(!g.moves.is_empty(), "{g:?}");
+        // Each engine move carries what the engine said of it: score/depth and time.
+        let said: Vec<&String> = g.comments.iter().filter(|c| !c.is_empty()).collect();
+        assert!(!said.is_empty() || g.moves.len() <= 8, "{g:?}");
+        for c in said {
+            let (eval, secs) = c.split_once(' ').expect("score/depth and time");
+            let (score, depth) = eval.split_once('/').expect("score/depth");
+            assert_eq!(depth, "1", "{c}");
+            let score = score.trim_start_matches(['+', '-']);
+            assert!(
+                score.starts_with('M') || score.parse::<f64>().is_ok(),
+                "{c}"
+            );
+            let t = secs.strip_suffix('s').expect("seconds");
+            assert!(t.parse::<f64>().is_ok_and(|t| t >= 0.0), "{c}");
+        }
     }
     assert_eq!(
         pairings.len(),
