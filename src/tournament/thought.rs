@@ -3,6 +3,7 @@
 //! (`{+0.35/12 0.98s}`: pawns from the mover's side, or `+M3` / `-M3` for a win or loss in
 //! so many moves; depth; seconds on the arbiter's clock).
 
+use crate::search::Score;
 use std::time::Duration;
 
 /// An engine's last word on its move, read from the `info` lines before its `bestmove`.
@@ -11,16 +12,7 @@ pub struct Thought {
     /// Depth of the last `info` line that had one.
     pub depth: Option<u32>,
     /// Score of the last `info` line that had one (of its first line under MultiPV).
-    pub score: Option<InfoScore>,
-}
-
-/// A UCI score.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum InfoScore {
-    /// Centipawns from the side to move's view.
-    Cp(i32),
-    /// Moves to a win (positive) or a loss (negative).
-    Mate(i32),
+    pub score: Option<Score>,
 }
 
 impl Thought {
@@ -43,10 +35,8 @@ impl Thought {
             return;
         }
         let score = match after("score") {
-            Some("cp") => after("cp").and_then(|v| v.parse().ok()).map(InfoScore::Cp),
-            Some("mate") => after("mate")
-                .and_then(|v| v.parse().ok())
-                .map(InfoScore::Mate),
+            Some("cp") => after("cp").and_then(|v| v.parse().ok()).map(Score::Cp),
+            Some("mate") => after("mate").and_then(|v| v.parse().ok()).map(Score::Mate),
             _ => None,
         };
         let depth = after("depth").and_then(|v| v.parse().ok());
@@ -62,7 +52,7 @@ impl Thought {
     pub fn comment(&self, used: Duration) -> String {
         let mut s = String::new();
         match self.score {
-            Some(InfoScore::Cp(cp)) => {
+            Some(Score::Cp(cp)) => {
                 let sign = if cp > 0 {
                     "+"
                 } else if cp < 0 {
@@ -73,7 +63,7 @@ impl Thought {
                 let a = cp.unsigned_abs();
                 s.push_str(&format!("{sign}{}.{:02}", a / 100, a % 100));
             }
-            Some(InfoScore::Mate(m)) => {
+            Some(Score::Mate(m)) => {
                 s.push_str(&format!("{}M{}", if m < 0 { "-" } else { "+" }, m.abs()));
             }
             None => {}
@@ -115,7 +105,7 @@ mod tests {
             "readyok",
         ]);
         assert_eq!(t.depth, Some(11));
-        assert_eq!(t.score, Some(InfoScore::Cp(35)));
+        assert_eq!(t.score, Some(Score::Cp(35)));
         assert_eq!(t.comment(Duration::from_millis(980)), "+0.35/11 0.980s");
         let t = thought(&["info depth 20 score mate -3 pv x"]);
         assert_eq!(t.comment(Duration::from_millis(5)), "-M3/20 0.005s");
