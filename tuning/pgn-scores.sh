@@ -28,7 +28,7 @@ for f in "$@"; do
 done
 for f in "$@"; do
   case $f in *.gz) gzip -dc "$f" ;; *) cat "$f" ;; esac
-done | awk -v engine="$engine" '
+done | awk -v engine="$engine" -f "$(dirname "$0")/pgn-movetext.awk" -f <(cat <<'AWK'
   BEGIN { nc = split("10 20 30 40", cp, " ") }
   /^\[White / { split($0, a, "\""); name[0] = a[2]; next }
   /^\[Black / { split($0, a, "\""); name[1] = a[2]; next }
@@ -42,26 +42,10 @@ done | awk -v engine="$engine" '
     if (side >= 0 && result != "*") game()
     line = ""
   }
-  function game(   n, t, i, w, inside, c, k, r, cls, col, out, g) {
+  function game(   k, r, cls, col, out, g) {
     delete own; delete opp
-    ply = 0; last = 0
-    n = split(line, t, " ")
-    inside = 0; c = ""
-    for (i = 1; i <= n; i++) {
-      w = t[i]
-      if (inside) {
-        c = c " " w
-        if (w ~ /}$/) { inside = 0; take(c) }
-        continue
-      }
-      if (w ~ /^\{/) {
-        c = w
-        if (w ~ /}$/) take(c); else inside = 1
-        continue
-      }
-      if (w ~ /^[0-9]+\.+$/ || w ~ /^(1-0|0-1|1\/2-1\/2|\*)$/) continue
-      ply++
-    }
+    last = 0
+    walk(line)
     r = (result == "1/2-1/2") ? 0.5 : (((result == "1-0") == (side == 0)) ? 1 : 0)
     cls = r == 1 ? "won" : r == 0 ? "lost" : "drawn"
     col = side == 0 ? "W" : "B"
@@ -123,4 +107,6 @@ done | awk -v engine="$engine" '
       }
       printf "\n"
     }
-  }'
+  }
+AWK
+)

@@ -23,7 +23,7 @@ for f in "$@"; do
 done
 for f in "$@"; do
   case $f in *.gz) gzip -dc "$f" ;; *) cat "$f" ;; esac
-done | awk '
+done | awk -f "$(dirname "$0")/pgn-movetext.awk" -f <(cat <<'AWK'
   /^\[White / { split($0, a, "\""); name[0] = a[2]; next }
   /^\[Black / { split($0, a, "\""); name[1] = a[2]; next }
   /^\[/ { next }
@@ -33,24 +33,7 @@ done | awk '
     line = line " " $0
   }
   /(1-0|0-1|1\/2-1\/2|\*)[[:space:]]*$/ {
-    ply = 0
-    n = split(line, t, " ")
-    inside = 0; c = ""
-    for (i = 1; i <= n; i++) {
-      w = t[i]
-      if (inside) {
-        c = c " " w
-        if (w ~ /}$/) { inside = 0; take(c) }
-        continue
-      }
-      if (w ~ /^\{/) {
-        c = w
-        if (w ~ /}$/) take(c); else inside = 1
-        continue
-      }
-      if (w ~ /^[0-9]+\.+$/ || w ~ /^(1-0|0-1|1\/2-1\/2|\*)$/) continue
-      ply++
-    }
+    walk(line)
     line = ""
   }
   function take(c,   body, k, parts, sd, d, s, e, mv) {
@@ -82,4 +65,6 @@ done | awk '
       }
       printf "\n"
     }
-  }'
+  }
+AWK
+)
