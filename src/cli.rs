@@ -630,8 +630,13 @@ fn run_match(config: &kaissa::tournament::MatchConfig, pgn: Option<&str>) -> Res
     let standings = kaissa::tournament::run(config, |f, st| {
         played += 1;
         let t = st.total(0);
+        // With an SPRT, the running LLR of the first engine's results and its bounds.
+        let llr = config.sprt.as_ref().map_or(String::new(), |sp| {
+            let (lo, hi) = sp.bounds();
+            format!(" | LLR {:.2} ({lo:.2} .. {hi:.2})", sp.llr(&t))
+        });
         eprintln!(
-            "game {played}/{total}: {} - {} {} {{{}}} | {}: +{} ={} -{}",
+            "game {played}/{total}: {} - {} {} {{{}}} | {}: +{} ={} -{}{llr}",
             config.engines[f.players[0]].name,
             config.engines[f.players[1]].name,
             f.record.result,

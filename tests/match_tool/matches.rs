@@ -168,6 +168,19 @@ fn sprt_stops_early() {
         );
         let (played, ..) = run.row("real");
         assert!(played < 100, "the test stopped early: {run}");
+        // Every game's progress line carries the running LLR and its bounds.
+        let progress: Vec<&str> = run
+            .stderr
+            .lines()
+            .filter(|l| l.starts_with("game ") && l.contains("/200: "))
+            .collect();
+        assert_eq!(progress.len(), played as usize, "{run}");
+        assert!(
+            progress
+                .iter()
+                .all(|l| l.contains(" | LLR ") && l.ends_with(" (-2.94 .. 2.94)")),
+            "{run}"
+        );
         assert_eq!(run.row("bad").0, played);
         // The PGN holds exactly the games the table counts.
         assert_eq!(read_pgn(&pgn).len(), played as usize, "{run}");
