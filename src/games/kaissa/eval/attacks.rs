@@ -1,6 +1,7 @@
 //! The Kaissa-family evaluation's attack terms, read from both sides' attacks with the
 //! board's occupation: safe mobility, threats (a piece attacked by a cheaper one, a piece
-//! attacked and not defended) and attacks on the cells of and around each Home Stone.
+//! attacked and not defended), attacks on the cells of and around each Home Stone and how
+//! many enemy pieces take part in them.
 //!
 //! One pass over the pieces builds each side's attacks by piece type; it is skipped when every
 //! attack weight is zero (rule sets tuned before these terms existed play as they did).
@@ -17,7 +18,11 @@ impl<B: Bitboard> EvalTables<B> {
     /// True when some attack weight of `p` is non-zero, so [`EvalTables::attack_terms`]
     /// counts (worked out once, when the tables are built).
     pub(super) fn uses_attacks(p: &Params) -> bool {
-        p.mobility != 0 || p.threat_by_lesser != 0 || p.hanging != 0 || p.stone_zone_attack != 0
+        p.mobility != 0
+            || p.threat_by_lesser != 0
+            || p.hanging != 0
+            || p.stone_zone_attack != 0
+            || p.stone_attackers != 0
     }
 
     /// True when some endgame attack weight of `e` is non-zero.
@@ -32,13 +37,29 @@ impl<B: Bitboard> EvalTables<B> {
         let p = &self.params;
         let types = g.types();
         let mut by_type = [[B::EMPTY; 2]; MAX_TYPES];
+        // Each side's Home Stone zone (the stone's cell and the cells next to it; empty
+        // without exactly one stone), and how many enemy pieces reach into it.
+        let mut zone = [B::EMPTY; 2];
+        for c in Color::BOTH {
+            for &t in &g.end.capture_wins {
+                let stones = pos.pieces(c, t);
+                if stones.count() == 1 {
+                    let s = stones.lowest();
+                    zone[c.index()] |= self.near1[s] | B::single(s);
+                }
+            }
+        }
+        let mut attackers = [0i32; 2];
         // Cells each side's pawns attack, first: other pieces' moves there are not safe.
         let mut pawn_attacks = [B::EMPTY; 2];
         for c in Color::BOTH {
             for t in (0..types).filter(|&t| g.pieces[t].pawn && g.can_capture[t]) {
                 for from in pos.pieces(c, t as u8).cells() {
                     let acc = pos.reach(c, t as u8, from);
-                    by_type[t][c.index()] |= acc[0] | acc[2];
+                    let hit = acc[0] | acc[2];
+                    by_type[t][c.index()] |= hit;
+                    attackers[c.flip().index()] +=
+                        i32::from(!(hit & zone[c.flip().index()]).is_empty());
                 }
                 pawn_attacks[c.index()] |= by_type[t][c.index()];
             }
@@ -58,7 +79,9 @@ impl<B: Bitboard> EvalTables<B> {
                 for from in pos.pieces(c, t as u8).cells() {
                     let acc = pos.reach(c, t as u8, from);
                     if g.can_capture[t] {
-                        by_type[t][ci] |= acc[0] | acc[2];
+                        let hit = acc[0] | acc[2];
+                        by_type[t][ci] |= hit;
+                        attackers[them] += i32::from(!(hit & zone[them]).is_empty());
                     }
                     if mobile {
                         let targets =
@@ -105,6 +128,8 @@ impl<B: Bitboard> EvalTables<B> {
                     score[ci].eg -= self.eg.stone_zone_attack * hits as i32;
                 }
             }
+            let n = attackers[ci];
+            score[ci].mg -= p.stone_attackers * n * (n - 1).max(0);
         }
         score
     }
@@ -293,6 +318,29 @@ mod tests {
         let pos = Position::from_fen(&g, "4h5/4b5/10/10/10/10/10/4H5/10/10[] w - - 0 12").unwrap();
         assert_eq!(t.attack_terms(&pos)[Color::First.index()].mg, -2);
         assert_eq!(t.attack_terms(&pos)[Color::Second.index()].mg, 0);
+    }
+
+    /// Each ordered pair of enemy pieces that reach the Home Stone's zone costs the weight:
+    /// one attacker alone costs nothing, two cost 2, three cost 6.
+    #[test]
+    fn attackers_of_the_stone_zone_count_in_pairs() {
+        let g = game("merchants");
+        let t = EvalTables::new(&g, &only("stone_attackers"));
+        // Red's Bowman (a rook) on e9 reaches e4 and e3 of Yellow's zone around e3.
+        let one = "4h5/4b5/10/10/10/10/10/4H5/10/10[] w - - 0 12";
+        // and a second Bowman on a4 reaches d4, e4 and f4 along the fourth rank.
+        let two = "4h5/4b5/10/10/10/10/b9/4H5/10/10[] w - - 0 12";
+        // and a third on j2 reaches d2, e2 and f2 along the second rank.
+        let three = "4h5/4b5/10/10/10/10/b9/4H5/9b/10[] w - - 0 12";
+        for (fen, cost) in [(one, 0), (two, 2), (three, 6)] {
+            let pos = Position::from_fen(&g, fen).unwrap();
+            assert_eq!(
+                t.attack_terms(&pos)[Color::First.index()].mg,
+                -cost,
+                "{fen}"
+            );
+            assert_eq!(t.attack_terms(&pos)[Color::Second.index()].mg, 0, "{fen}");
+        }
     }
 
     /// Endgame weights count only as the pieces come off: with the middlegame's material on

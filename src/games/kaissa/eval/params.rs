@@ -46,6 +46,10 @@ pub struct Params {
     /// Penalty per enemy piece type attacking one's Home Stone or a cell next to it (per
     /// cell).
     pub stone_zone_attack: i32,
+    /// Penalty per ordered pair of enemy pieces that reach one's Home Stone or a cell next
+    /// to it (`n x (n - 1)` for `n` such pieces; nothing for one alone): attackers together
+    /// are worth more than each alone. Middlegame only (it fades with the phase).
+    pub stone_attackers: i32,
     /// The game phase: the endgame values of the tapered terms, or `None` when each term
     /// weighs the same in every phase. The fields above of the same names are then the
     /// middlegame values; the evaluation blends the two by the non-pawn material left
@@ -85,6 +89,7 @@ pub const DEFAULT: Params = Params {
     threat_by_lesser: 30,
     hanging: 20,
     stone_zone_attack: 12,
+    stone_attackers: 0,
     endgame: None,
 };
 
@@ -111,6 +116,7 @@ pub const TUNED: &[(&str, Params)] = &[
             threat_by_lesser: 0,
             hanging: 0,
             stone_zone_attack: 0,
+            stone_attackers: 0,
             endgame: None,
         },
     ),
@@ -137,6 +143,7 @@ pub const TUNED: &[(&str, Params)] = &[
             threat_by_lesser: 52,
             hanging: 26,
             stone_zone_attack: 25,
+            stone_attackers: 0,
             endgame: Some(Endgame {
                 centre_per_1000: 38,
                 pawn_advance: [-58, -59, -61, -79, -38, -7, -40, -207],
@@ -169,6 +176,7 @@ pub const TUNED: &[(&str, Params)] = &[
             threat_by_lesser: 0,
             hanging: 0,
             stone_zone_attack: 0,
+            stone_attackers: 0,
             endgame: None,
         },
     ),
@@ -192,6 +200,7 @@ pub const TUNED: &[(&str, Params)] = &[
             threat_by_lesser: 0,
             hanging: 0,
             stone_zone_attack: 0,
+            stone_attackers: 0,
             endgame: None,
         },
     ),
@@ -215,6 +224,7 @@ pub const TUNED: &[(&str, Params)] = &[
             threat_by_lesser: 0,
             hanging: 0,
             stone_zone_attack: 0,
+            stone_attackers: 0,
             endgame: None,
         },
     ),
@@ -304,6 +314,7 @@ impl Params {
             threat_by_lesser,
             hanging,
             stone_zone_attack,
+            stone_attackers,
             endgame,
         } = self;
         let mut v: Vec<(String, &mut i32)> = vec![
@@ -322,6 +333,7 @@ impl Params {
             ("threat_by_lesser".into(), threat_by_lesser),
             ("hanging".into(), hanging),
             ("stone_zone_attack".into(), stone_zone_attack),
+            ("stone_attackers".into(), stone_attackers),
         ];
         for (i, a) in pawn_advance.iter_mut().enumerate() {
             v.push((format!("pawn_advance[{i}]"), a));
