@@ -38,14 +38,17 @@ impl<B: Bitboard> EvalTables<B> {
         let types = g.types();
         let mut by_type = [[B::EMPTY; 2]; MAX_TYPES];
         // Each side's Home Stone zone (the stone's cell and the cells next to it; empty
-        // without exactly one stone), and how many enemy pieces reach into it.
+        // without exactly one stone, or when no weight counts the attackers), and how many
+        // enemy pieces reach into it.
         let mut zone = [B::EMPTY; 2];
-        for c in Color::BOTH {
-            for &t in &g.end.capture_wins {
-                let stones = pos.pieces(c, t);
-                if stones.count() == 1 {
-                    let s = stones.lowest();
-                    zone[c.index()] |= self.near1[s] | B::single(s);
+        if p.stone_attackers != 0 {
+            for c in Color::BOTH {
+                for &t in &g.end.capture_wins {
+                    let stones = pos.pieces(c, t);
+                    if stones.count() == 1 {
+                        let s = stones.lowest();
+                        zone[c.index()] |= self.near1[s] | B::single(s);
+                    }
                 }
             }
         }
