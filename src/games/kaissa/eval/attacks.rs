@@ -132,7 +132,7 @@ impl<B: Bitboard> EvalTables<B> {
                 }
             }
             let n = attackers[ci];
-            score[ci].mg -= p.stone_attackers * n * (n - 1).max(0);
+            score[ci].mg -= p.stone_attackers * n * (n - 1);
         }
         score
     }
