@@ -191,7 +191,8 @@ enum Command {
         /// Games played at the same time (default: the machine's cores).
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
         jobs: Option<u64>,
-        /// Write the samples here (default: standard output).
+        /// Write the samples here (default: standard output), each game's as soon as it and
+        /// the games before it are done, in game order.
         #[arg(long, value_name = "FILE")]
         out: Option<String>,
         /// Do not play: take the games of this PGN file (another engine's, say) and record
@@ -400,33 +401,44 @@ fn execute(cli: Cli) -> Result<(), String> {
                     .map(|j| j as usize)
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
             };
-            let samples = match from_pgn {
+            // Each game's lines are written (and flushed) as soon as it and the games before
+            // it are done: a long run can be watched, and cut short, without losing them.
+            let mut writer: Box<dyn std::io::Write + Send> = match &out {
+                Some(path) => Box::new(std::io::BufWriter::new(
+                    std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?,
+                )),
+                None => Box::new(std::io::stdout()),
+            };
+            let target = out.clone().unwrap_or_else(|| "standard output".into());
+            let mut sink = |samples: &[kaissa::datagen::Sample]| {
+                let text: String = samples.iter().map(|s| s.line() + "\n").collect();
+                writer
+                    .write_all(text.as_bytes())
+                    .and_then(|()| writer.flush())
+                    .map_err(|e| format!("cannot write {target}: {e}"))
+            };
+            let written = match from_pgn {
                 Some(path) => {
                     let text = std::fs::read_to_string(&path)
                         .map_err(|e| format!("cannot read {path}: {e}"))?;
-                    kaissa::datagen::from_pgn(&def, &text, &cfg, &|done, total| {
+                    let progress = |done: usize, total: usize| {
                         if done * 20 / total != (done - 1) * 20 / total {
                             eprintln!("datagen: {done}/{total} games of {path}");
                         }
-                    })?
+                    };
+                    kaissa::datagen::from_pgn(&def, &text, &cfg, &progress, &mut sink)?
                 }
                 None => {
                     let total = cfg.games;
-                    kaissa::datagen::generate(&def, &cfg, &|done| {
+                    let progress = |done: usize| {
                         if done * 20 / total != (done - 1) * 20 / total {
                             eprintln!("datagen: {done}/{total} games");
                         }
-                    })?
+                    };
+                    kaissa::datagen::generate(&def, &cfg, &progress, &mut sink)?
                 }
             };
-            let text: String = samples.iter().map(|s| s.line() + "\n").collect();
-            match out {
-                Some(path) => {
-                    std::fs::write(&path, text).map_err(|e| format!("cannot write {path}: {e}"))?
-                }
-                None => print!("{text}"),
-            }
-            eprintln!("datagen: {} positions", samples.len());
+            eprintln!("datagen: {written} positions");
             Ok(())
         }
         Command::Serve { port, host } => {

@@ -3,7 +3,10 @@
 //! game through the [`Playable`] trait.
 //!
 //! Output, one position per line: `FEN | score | result`, the score in centipawns for the side
-//! to move, the result for the first player (1, 0.5 or 0).
+//! to move, the result for the first player (1, 0.5 or 0). Each game's samples go to the
+//! caller's sink as soon as it and every game before it are done, in game order: a long run
+//! writes as it goes, the same lines in the same order whatever the number of jobs, and a run
+//! cut short keeps the games it finished.
 
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
@@ -15,9 +18,9 @@ use crate::games;
 use crate::search::time::Limits;
 use crate::search::tt::Table;
 use crate::search::{Score, SearchParams, search};
-use rayon::prelude::*;
-use std::sync::Arc;
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
+use std::sync::{Arc, Mutex};
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -67,6 +70,96 @@ impl Sample {
                 .map_err(|_| format!("bad result in: {line}"))?,
         })
     }
+}
+
+/// Where the samples go, one game's at a time, in game order (a file, say); an error stops
+/// the run.
+pub type Sink<'a> = dyn FnMut(&[Sample]) -> Result<(), String> + Send + 'a;
+
+/// Hands games finished in any order to a [`Sink`] in game order.
+struct InOrder<'s, 'a> {
+    /// The next game the sink is owed.
+    next: usize,
+    /// Games finished ahead of it (a failed game holds its error).
+    waiting: BTreeMap<usize, Result<Vec<Sample>, String>>,
+    sink: &'s mut Sink<'a>,
+    /// Samples given to the sink so far.
+    written: usize,
+    /// The first error in game order (of a game or of the sink); once set, nothing more is
+    /// written.
+    error: Option<String>,
+}
+
+impl<'s, 'a> InOrder<'s, 'a> {
+    fn new(sink: &'s mut Sink<'a>) -> Self {
+        InOrder {
+            next: 0,
+            waiting: BTreeMap::new(),
+            sink,
+            written: 0,
+            error: None,
+        }
+    }
+
+    /// Game `i` is done: write every game now due, in order, up to the first failure.
+    fn finish(&mut self, i: usize, samples: Result<Vec<Sample>, String>) {
+        self.waiting.insert(i, samples);
+        while self.error.is_none() {
+            let Some(game) = self.waiting.remove(&self.next) else {
+                break;
+            };
+            match game.and_then(|s| (self.sink)(&s).map(|()| s.len())) {
+                Ok(n) => self.written += n,
+                Err(e) => self.error = Some(e),
+            }
+            self.next += 1;
+        }
+    }
+
+    /// The number of samples written, or the first error.
+    fn result(self) -> Result<usize, String> {
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok(self.written),
+        }
+    }
+}
+
+/// Runs `work` for games `0..count` on `jobs` threads, each taking the lowest game not yet
+/// begun, giving their samples to `sink` in order and calling `progress(done)` after each; no
+/// game begins once one has failed.
+fn run_games(
+    count: usize,
+    jobs: usize,
+    work: &(dyn Fn(usize) -> Result<Vec<Sample>, String> + Sync),
+    progress: &(dyn Fn(usize) + Sync),
+    sink: &mut Sink<'_>,
+) -> Result<usize, String> {
+    let begun = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let order = Mutex::new(InOrder::new(sink));
+    let failed = || order.lock().map_or(true, |o| o.error.is_some());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, count.max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = begun.fetch_add(1, AtomicOrdering::Relaxed);
+                    if i >= count || failed() {
+                        break;
+                    }
+                    let s = work(i);
+                    progress(done.fetch_add(1, AtomicOrdering::Relaxed) + 1);
+                    if let Ok(mut o) = order.lock() {
+                        o.finish(i, s);
+                    }
+                }
+            });
+        }
+    });
+    order
+        .into_inner()
+        .map_err(|_| "datagen: a game's thread failed".to_string())?
+        .result()
 }
 
 fn next(seed: &mut u64) -> u64 {
@@ -142,91 +235,85 @@ fn play<P: Playable>(
         .collect()
 }
 
-/// Generates samples for a variant of any game; `progress(games_done)` after each game.
+/// Generates samples for a variant of any game, giving each game's to `sink` in order;
+/// `progress(games_done)` after each game. Returns the number of samples written.
 pub fn generate(
     def: &VariantDef,
     cfg: &DatagenConfig,
     progress: &(dyn Fn(usize) + Sync),
-) -> Result<Vec<Sample>, String> {
+    sink: &mut Sink<'_>,
+) -> Result<usize, String> {
     /// The games played from the definition's start position, once its type is known.
-    struct Games<'a> {
+    struct Games<'a, 's, 'k> {
         def: &'a VariantDef,
         cfg: &'a DatagenConfig,
         progress: &'a (dyn Fn(usize) + Sync),
+        sink: &'s mut Sink<'k>,
     }
-    impl PositionVisitor for Games<'_> {
-        type Output = Result<Vec<Sample>, String>;
+    impl PositionVisitor for Games<'_, '_, '_> {
+        type Output = Result<usize, String>;
         fn visit<P: Playable + Tunable>(self, start: P, eval: P::Eval) -> Self::Output {
-            let Games { def, cfg, progress } = self;
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(cfg.jobs.max(1))
-                .build()
-                .map_err(|e| e.to_string())?;
-            let done = AtomicUsize::new(0);
-            Ok(pool.install(|| {
-                (0..cfg.games)
-                    .into_par_iter()
-                    .flat_map_iter(|i| {
-                        let seed = (cfg.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
-                        let s = play(&start, &eval, def, cfg, seed);
-                        progress(done.fetch_add(1, AtomicOrdering::Relaxed) + 1);
-                        s
-                    })
-                    .collect::<Vec<_>>()
-            }))
+            let Games {
+                def,
+                cfg,
+                progress,
+                sink,
+            } = self;
+            let work = |i: usize| {
+                let seed = (cfg.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
+                Ok(play(&start, &eval, def, cfg, seed))
+            };
+            run_games(cfg.games, cfg.jobs, &work, progress, sink)
         }
     }
-    games::build(def, None, Games { def, cfg, progress })?
+    games::build(
+        def,
+        None,
+        Games {
+            def,
+            cfg,
+            progress,
+            sink,
+        },
+    )?
 }
 
 /// Samples from the games of a PGN file (say, a stronger engine's games): each position
 /// after the first `cfg.random_plies` plies from which a quiet move was played (not a capture
 /// or promotion, the side to move not in danger) is searched for `cfg.nodes` nodes for its
-/// score, and labelled with the game's result. Games with no result (`*`) are skipped; a
-/// game with an illegal move or a FEN that cannot be read is an error naming it.
+/// score, and labelled with the game's result. Each game's samples go to `sink` in order;
+/// `progress(done, total)` after each game. Games with no result (`*`) give none; a game with
+/// an illegal move or a FEN that cannot be read is an error naming it (the games before it
+/// have been written). Returns the number of samples written.
 pub fn from_pgn(
     def: &VariantDef,
     text: &str,
     cfg: &DatagenConfig,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> Result<Vec<Sample>, String> {
+    sink: &mut Sink<'_>,
+) -> Result<usize, String> {
     let games = crate::tournament::pgn::read_all(text)?;
     /// The games replayed from the definition's start position, once its type is known.
-    struct Replay<'a> {
+    struct Replay<'a, 's, 'k> {
         games: &'a [crate::tournament::pgn::PgnGame],
         cfg: &'a DatagenConfig,
         progress: &'a (dyn Fn(usize, usize) + Sync),
+        sink: &'s mut Sink<'k>,
     }
-    impl PositionVisitor for Replay<'_> {
-        type Output = Result<Vec<Sample>, String>;
+    impl PositionVisitor for Replay<'_, '_, '_> {
+        type Output = Result<usize, String>;
         fn visit<P: Playable + Tunable>(self, start: P, eval: P::Eval) -> Self::Output {
             let Replay {
                 games,
                 cfg,
                 progress,
+                sink,
             } = self;
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(cfg.jobs.max(1))
-                .build()
-                .map_err(|e| e.to_string())?;
-            let done = AtomicUsize::new(0);
-            let per_game: Vec<Result<Vec<Sample>, String>> = pool.install(|| {
-                games
-                    .par_iter()
-                    .enumerate()
-                    .map(|(i, g)| {
-                        let s = replay(&start, &eval, g, cfg)
-                            .map_err(|e| format!("game {}: {e}", i + 1));
-                        progress(done.fetch_add(1, AtomicOrdering::Relaxed) + 1, games.len());
-                        s
-                    })
-                    .collect()
-            });
-            let mut out = Vec::new();
-            for s in per_game {
-                out.extend(s?);
-            }
-            Ok(out)
+            let work = |i: usize| {
+                replay(&start, &eval, &games[i], cfg).map_err(|e| format!("game {}: {e}", i + 1))
+            };
+            let total = games.len();
+            run_games(total, cfg.jobs, &work, &|done| progress(done, total), sink)
         }
     }
     games::build(
@@ -236,6 +323,7 @@ pub fn from_pgn(
             games: &games,
             cfg,
             progress,
+            sink,
         },
     )?
 }
@@ -282,6 +370,32 @@ mod tests {
     use super::*;
     use crate::games::variants::Registry;
 
+    /// Every sample `generate` gives its sink, in order.
+    fn generated(def: &VariantDef, cfg: &DatagenConfig) -> Vec<Sample> {
+        let mut v = Vec::new();
+        let n = generate(def, cfg, &|_| {}, &mut |s: &[Sample]| {
+            v.extend_from_slice(s);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(n, v.len());
+        v
+    }
+
+    /// Every sample `from_pgn` gives its sink before it returns, and what it returns.
+    fn replayed(
+        def: &VariantDef,
+        pgn: &str,
+        cfg: &DatagenConfig,
+    ) -> (Vec<Sample>, Result<usize, String>) {
+        let mut v = Vec::new();
+        let r = from_pgn(def, pgn, cfg, &|_, _| {}, &mut |s: &[Sample]| {
+            v.extend_from_slice(s);
+            Ok(())
+        });
+        (v, r)
+    }
+
     #[test]
     fn samples_round_trip_and_games_produce_them() {
         let s = Sample {
@@ -299,7 +413,7 @@ mod tests {
             seed: 7,
             jobs: 1,
         };
-        let samples = generate(&def, &cfg, &|_| {}).unwrap();
+        let samples = generated(&def, &cfg);
         assert!(samples.len() > 10);
         assert!(samples.iter().all(|s| [0.0, 0.5, 1.0].contains(&s.result)));
     }
@@ -318,13 +432,18 @@ mod tests {
             seed: 1,
             jobs: 1,
         };
-        let samples = from_pgn(&def, pgn, &cfg, &|_, _| {}).unwrap();
+        let (samples, r) = replayed(&def, pgn, &cfg);
+        assert_eq!(r, Ok(4));
         assert_eq!(samples.len(), 4, "{samples:?}");
         assert!(samples.iter().all(|s| s.result == 0.0));
         assert!(samples[0].fen.contains(" w "), "{}", samples[0].fen);
         let bad = "[Variant \"merchants\"]\n[Result \"1-0\"]\n\n1. d2d4 z9z9 1-0\n";
-        let e = from_pgn(&def, bad, &cfg, &|_, _| {}).unwrap_err();
+        let e = replayed(&def, bad, &cfg).1.unwrap_err();
         assert!(e.starts_with("game 1:"), "{e}");
+        // The games before a bad one reach the sink, in order; none after it.
+        let (samples, r) = replayed(&def, &format!("{pgn}\n{bad}\n{pgn}"), &cfg);
+        assert!(r.unwrap_err().starts_with("game 3:"));
+        assert_eq!(samples.len(), 4, "{samples:?}");
     }
 
     #[test]
@@ -339,8 +458,39 @@ mod tests {
                 seed: 3,
                 jobs: 1,
             };
-            let samples = generate(&def, &cfg, &|_| {}).unwrap();
+            let samples = generated(&def, &cfg);
             assert!(!samples.is_empty(), "{name}");
         }
+    }
+
+    /// The sink gets the games in game order whatever the number of jobs, so two runs give
+    /// the same file; a sink's error stops the run and is returned.
+    #[test]
+    fn games_reach_the_sink_in_order_and_a_sink_error_stops_the_run() {
+        let def = Registry::builtin().get("merchants", &[]).unwrap();
+        let cfg = DatagenConfig {
+            games: 4,
+            nodes: 200,
+            random_plies: 4,
+            seed: 11,
+            jobs: 1,
+        };
+        let one = generated(&def, &cfg);
+        let two = generated(
+            &def,
+            &DatagenConfig {
+                jobs: 2,
+                ..cfg.clone()
+            },
+        );
+        assert!(!one.is_empty());
+        assert_eq!(one, two);
+        let mut calls = 0;
+        let e = generate(&def, &cfg, &|_| {}, &mut |_: &[Sample]| {
+            calls += 1;
+            Err("disk full".to_string())
+        })
+        .unwrap_err();
+        assert_eq!((e.as_str(), calls), ("disk full", 1));
     }
 }
