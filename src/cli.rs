@@ -401,6 +401,16 @@ fn execute(cli: Cli) -> Result<(), String> {
                     .map(|j| j as usize)
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
             };
+            // The games to replay are read before the output is opened, so a wrong path
+            // leaves an existing output file as it was.
+            let pgn = match &from_pgn {
+                Some(path) => Some((
+                    path,
+                    std::fs::read_to_string(path)
+                        .map_err(|e| format!("cannot read {path}: {e}"))?,
+                )),
+                None => None,
+            };
             // Each game's lines are written (and flushed) as soon as it and the games before
             // it are done: a long run can be watched, and cut short, without losing them.
             let mut writer: Box<dyn std::io::Write + Send> = match &out {
@@ -417,10 +427,8 @@ fn execute(cli: Cli) -> Result<(), String> {
                     .and_then(|()| writer.flush())
                     .map_err(|e| format!("cannot write {target}: {e}"))
             };
-            let written = match from_pgn {
-                Some(path) => {
-                    let text = std::fs::read_to_string(&path)
-                        .map_err(|e| format!("cannot read {path}: {e}"))?;
+            let written = match pgn {
+                Some((path, text)) => {
                     let progress = |done: usize, total: usize| {
                         if done * 20 / total != (done - 1) * 20 / total {
                             eprintln!("datagen: {done}/{total} games of {path}");
