@@ -1,17 +1,18 @@
 //! Static evaluation for the Kaissa family, from the side to move's point of view.
 //!
-//! Terms: material (values derived from mobility, see [`params`]), centralisation, pawn
-//! advancement towards promotion, Home Stone safety (enemy pieces close to it, own pieces
-//! around it), the crowding of the placement rank while a stone with a deadline is still in
-//! hand, and the attack terms of [`attacks`] (safe mobility, threats, attacks on the stone's
-//! zone). The tables are built per game ([`EvalTables`]); the evaluation is symmetric: a position
-//! mirrored top to bottom with colours swapped evaluates the same.
+//! Terms: material (values derived from mobility, see [`params`]), centralisation, the other
+//! pieces' advancement by rank, pawn advancement towards promotion, Home Stone safety (enemy
+//! pieces close to it, own pieces around it), the crowding of the placement rank while a stone
+//! with a deadline is still in hand, and the attack terms of [`attacks`] (safe mobility,
+//! threats, attacks on the stone's zone). The tables are built per game ([`EvalTables`]); the
+//! evaluation is symmetric: a position mirrored top to bottom with colours swapped evaluates
+//! the same.
 //!
-//! The evaluation is tapered ([`phase`]): centralisation, pawn advancement, Home Stone safety,
-//! safe mobility and the attacks on the stone's zone each have a middlegame and an endgame
-//! weight ([`params::Endgame`]), blended by the share of the start's non-pawn material still on
-//! the board. A rule set whose weights have no endgame values weighs each term alike in every
-//! phase.
+//! The evaluation is tapered ([`phase`]): centralisation, the pieces' and the pawns'
+//! advancement, Home Stone safety, safe mobility and the attacks on the stone's zone each have
+//! a middlegame and an endgame weight ([`params::Endgame`]), blended by the share of the
+//! start's non-pawn material still on the board. A rule set whose weights have no endgame
+//! values weighs each term alike in every phase.
 
 mod attacks;
 pub mod params;
@@ -74,12 +75,14 @@ fn mobility<B: Bitboard>(game: &Game<B>, t: usize) -> f64 {
 
 /// `square[type][color][cell]` for one phase's weights: a pawn's bonus for how far it has
 /// come (and for standing one step from a promotion), another piece's for being near the
-/// centre (in proportion to its value), nothing for a royal piece.
+/// centre and for how far it stands towards the enemy's camp (both in proportion to its
+/// value), nothing for a royal piece.
 fn square_tables<B: Bitboard>(
     game: &Game<B>,
     value: &[i32],
     centre_per_1000: i32,
     pawn_advance: &[i32; 8],
+    piece_advance: &[i32; 8],
     pawn_near_promotion: i32,
 ) -> Vec<[Vec<i32>; 2]> {
     let b = &game.board;
@@ -107,7 +110,15 @@ fn square_tables<B: Bitboard>(
                     0
                 } else {
                     let steps_in = (max_d2 - centre2[c]) / 2;
-                    steps_in * centre_per_1000 * value[t] / 1000
+                    let advance = match b {
+                        Board::Rect(r) => {
+                            let last = (r.ranks as i32 - 1).max(1);
+                            let rel = r.relative_rank(c, color) as i32;
+                            piece_advance[(rel * 7 / last).clamp(0, 7) as usize]
+                        }
+                        Board::Donkey(_) => 0,
+                    };
+                    (steps_in * centre_per_1000 + advance) * value[t] / 1000
                 };
                 *slot = bonus;
             }
@@ -169,6 +180,7 @@ impl<B: Bitboard> EvalTables<B> {
             &value,
             params.centre_per_1000,
             &params.pawn_advance,
+            &params.piece_advance,
             params.pawn_near_promotion,
         );
         let square_eg = square_tables(
@@ -176,6 +188,7 @@ impl<B: Bitboard> EvalTables<B> {
             &value,
             eg.centre_per_1000,
             &eg.pawn_advance,
+            &eg.piece_advance,
             eg.pawn_near_promotion,
         );
         let start_material = start_material(game, &value);
@@ -410,6 +423,37 @@ mod tests {
             .find(|o| o.0 == "kaissa" && o.1 == 'U')
             .map_or(t.value[u], |o| o.2);
         assert_eq!(played.value[u], want);
+    }
+
+    /// A piece that is neither a pawn nor royal earns `piece_advance` for its relative rank
+    /// (ten ranks spread over the eight entries), in proportion to its value, for each side
+    /// counted from its own first rank; pawns and the Home Stone earn none of it.
+    #[test]
+    fn pieces_earn_their_advancement_by_relative_rank() {
+        let (g, _) = tables("merchants");
+        let mut p = params::DEFAULT.clone();
+        p.centre_per_1000 = 0;
+        p.piece_advance = [0, 100, 200, 300, 400, 500, 600, 700];
+        let t = EvalTables::new(&g, &p);
+        let base = EvalTables::new(&g, &params::DEFAULT);
+        let r = g.pieces.iter().position(|q| q.letter == 'R').unwrap();
+        let Board::Rect(rect) = &g.board else {
+            unreachable!("merchants is played on a rectangle")
+        };
+        // Relative rank 0..9 -> entry rank * 7 / 9.
+        let want = [0, 0, 100, 200, 300, 300, 400, 500, 600, 700];
+        for (rank, w) in want.iter().enumerate() {
+            let first = rect.cell(3, rank);
+            let second = rect.cell(3, rect.ranks - 1 - rank);
+            let v = t.value[r];
+            assert_eq!(t.square[0][r][0][first], w * v / 1000, "rank {rank}");
+            assert_eq!(t.square[0][r][1][second], w * v / 1000, "rank {rank}");
+        }
+        for (q, piece) in g.pieces.iter().enumerate() {
+            if piece.pawn || t.value[q] == 0 {
+                assert_eq!(t.square[0][q], base.square[0][q], "{}", piece.letter);
+            }
+        }
     }
 
     #[test]

@@ -25,6 +25,11 @@ pub struct Params {
     pub pawn_near_promotion: i32,
     /// Bonus for a pawn that another own pawn guards (could recapture on its cell).
     pub pawn_guarded: i32,
+    /// Advancement of a piece that is neither a pawn nor royal, by relative rank (index 0 =
+    /// its first rank, 7 = the last, scaled to the board's height), per 1000 cp of the
+    /// piece's value: how much a piece gains from standing closer to the enemy's camp. Nothing
+    /// on the donkey board, which has no ranks.
+    pub piece_advance: [i32; 8],
     /// Penalty per enemy piece next to one's Home Stone.
     pub stone_adjacent_enemy: i32,
     /// Penalty per enemy piece two cells from one's Home Stone.
@@ -63,6 +68,7 @@ pub struct Params {
 pub struct Endgame {
     pub centre_per_1000: i32,
     pub pawn_advance: [i32; 8],
+    pub piece_advance: [i32; 8],
     pub pawn_near_promotion: i32,
     pub stone_adjacent_enemy: i32,
     pub stone_near_enemy: i32,
@@ -80,6 +86,7 @@ pub const DEFAULT: Params = Params {
     pawn_advance: [0, 4, 9, 15, 23, 34, 50, 70],
     pawn_near_promotion: 60,
     pawn_guarded: 8,
+    piece_advance: [0; 8],
     stone_adjacent_enemy: 45,
     stone_near_enemy: 15,
     stone_shield: 12,
@@ -107,6 +114,7 @@ pub const TUNED: &[(&str, Params)] = &[
             pawn_advance: [-20, -13, -17, 10, 14, 29, 28, 103],
             pawn_near_promotion: 58,
             pawn_guarded: 4,
+            piece_advance: [0; 8],
             stone_adjacent_enemy: 80,
             stone_near_enemy: 59,
             stone_shield: 18,
@@ -120,37 +128,40 @@ pub const TUNED: &[(&str, Params)] = &[
             endgame: None,
         },
     ),
-    // Texel 2026-11-30 (k3): every weight and piece value, starting from the fits before
-    // (2,100 games at 10,000 nodes; the endgame weights on 2,000 more), refitted with lambda 0
-    // (the search's score the only target) to 16,501 quiet positions of merchants-first
-    // self-play, each scored by a 50,000-node search; see tuning/RESULTS.md, sessions 39-40.
+    // Texel 2026-11-30 (pa): every weight and piece value, with the new `piece_advance`,
+    // starting from k3's (itself refitted from the fits before to 16,501 positions), fitted
+    // with lambda 0 (the search's score the only target) to 48,556 quiet positions of
+    // merchants-first self-play, each scored by a 50,000-node search; see tuning/RESULTS.md,
+    // sessions 39-41.
     (
         "merchants",
         Params {
             pawn: 100,
-            base: 58,
-            per_move: 39,
-            centre_per_1000: 4,
-            pawn_advance: [-68, -51, -48, -69, -62, 120, 163, -148],
-            pawn_near_promotion: 61,
+            base: 46,
+            per_move: 47,
+            centre_per_1000: -2,
+            pawn_advance: [-71, -53, -49, -65, -82, 56, 138, 34],
+            pawn_near_promotion: 62,
             pawn_guarded: 8,
-            stone_adjacent_enemy: 80,
+            piece_advance: [-8, -4, -6, -20, -41, 13, -59, -58],
+            stone_adjacent_enemy: 63,
             stone_near_enemy: 22,
-            stone_shield: 26,
-            unplaced_crowding: 14,
-            tempo: 26,
+            stone_shield: 24,
+            unplaced_crowding: 13,
+            tempo: 24,
             mobility: 4,
-            threat_by_lesser: 73,
+            threat_by_lesser: 69,
             hanging: 22,
-            stone_zone_attack: 21,
+            stone_zone_attack: 23,
             stone_attackers: 2,
             endgame: Some(Endgame {
-                centre_per_1000: 30,
-                pawn_advance: [-42, -47, -54, -63, -14, 2, -69, -228],
+                centre_per_1000: 34,
+                pawn_advance: [-38, -47, -56, -66, -15, 1, -74, -237],
+                piece_advance: [6, 20, 14, 35, 76, 87, 76, 99],
                 pawn_near_promotion: 93,
-                stone_adjacent_enemy: 7,
-                stone_near_enemy: 31,
-                stone_shield: 7,
+                stone_adjacent_enemy: 6,
+                stone_near_enemy: 17,
+                stone_shield: 9,
                 mobility: 4,
                 stone_zone_attack: 25,
             }),
@@ -167,6 +178,7 @@ pub const TUNED: &[(&str, Params)] = &[
             pawn_advance: [-15, -8, 2, 12, 6, 42, 31, 66],
             pawn_near_promotion: 11,
             pawn_guarded: 7,
+            piece_advance: [0; 8],
             stone_adjacent_enemy: 184,
             stone_near_enemy: 54,
             stone_shield: 21,
@@ -191,6 +203,7 @@ pub const TUNED: &[(&str, Params)] = &[
             pawn_advance: [-32, -28, -14, 0, 15, 34, 81, 80],
             pawn_near_promotion: 91,
             pawn_guarded: 15,
+            piece_advance: [0; 8],
             stone_adjacent_enemy: 56,
             stone_near_enemy: 48,
             stone_shield: 25,
@@ -215,6 +228,7 @@ pub const TUNED: &[(&str, Params)] = &[
             pawn_advance: [-22, -27, -27, -27, 2, -30, 14, -46],
             pawn_near_promotion: 60,
             pawn_guarded: 4,
+            piece_advance: [0; 8],
             stone_adjacent_enemy: 61,
             stone_near_enemy: 36,
             stone_shield: 13,
@@ -240,13 +254,13 @@ pub const OVERRIDES: &[(&str, char, i32)] = &[
     ("kaissa", 'I', 342),
     ("kaissa", 'R', 243),
     ("kaissa", 'M', 410),
-    ("merchants", 'U', 1246),
-    ("merchants", 'A', 793),
-    ("merchants", 'T', 156),
-    ("merchants", 'S', 276),
+    ("merchants", 'U', 1240),
+    ("merchants", 'A', 797),
+    ("merchants", 'T', 160),
+    ("merchants", 'S', 280),
     ("merchants", 'B', 538),
     ("merchants", 'I', 280),
-    ("merchants", 'R', 269),
+    ("merchants", 'R', 267),
     ("merchants", 'X', 538),
     ("gorean", 'U', 1054),
     ("gorean", 'A', 988),
@@ -305,6 +319,7 @@ impl Params {
             pawn_advance,
             pawn_near_promotion,
             pawn_guarded,
+            piece_advance,
             stone_adjacent_enemy,
             stone_near_enemy,
             stone_shield,
@@ -338,10 +353,14 @@ impl Params {
         for (i, a) in pawn_advance.iter_mut().enumerate() {
             v.push((format!("pawn_advance[{i}]"), a));
         }
+        for (i, a) in piece_advance.iter_mut().enumerate() {
+            v.push((format!("piece_advance[{i}]"), a));
+        }
         if let Some(e) = endgame {
             let Endgame {
                 centre_per_1000,
                 pawn_advance,
+                piece_advance,
                 pawn_near_promotion,
                 stone_adjacent_enemy,
                 stone_near_enemy,
@@ -361,6 +380,9 @@ impl Params {
             for (i, a) in pawn_advance.iter_mut().enumerate() {
                 v.push((format!("endgame.pawn_advance[{i}]"), a));
             }
+            for (i, a) in piece_advance.iter_mut().enumerate() {
+                v.push((format!("endgame.piece_advance[{i}]"), a));
+            }
         }
         v
     }
@@ -371,6 +393,7 @@ impl Params {
         self.endgame.clone().unwrap_or(Endgame {
             centre_per_1000: self.centre_per_1000,
             pawn_advance: self.pawn_advance,
+            piece_advance: self.piece_advance,
             pawn_near_promotion: self.pawn_near_promotion,
             stone_adjacent_enemy: self.stone_adjacent_enemy,
             stone_near_enemy: self.stone_near_enemy,
