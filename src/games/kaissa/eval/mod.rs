@@ -1,7 +1,8 @@
 //! Static evaluation for the Kaissa family, from the side to move's point of view.
 //!
 //! Terms: material (values derived from mobility, see [`params`]), centralisation, the other
-//! pieces' advancement by rank, pawn advancement towards promotion, Home Stone safety (enemy
+//! pieces' advancement by rank (both with each piece type's own correction,
+//! [`params::PieceShape`]), pawn advancement towards promotion, Home Stone safety (enemy
 //! pieces close to it, own pieces around it), the crowding of the placement rank while a stone
 //! with a deadline is still in hand, and the attack terms of [`attacks`] (safe mobility,
 //! threats, attacks on the stone's zone). The tables are built per game ([`EvalTables`]); the
@@ -25,7 +26,7 @@ use crate::games::kaissa::board::Board;
 use crate::games::kaissa::donkey::to_bits;
 use crate::games::kaissa::game::Game;
 use crate::games::kaissa::position::Position;
-use params::{Endgame, Params};
+use params::{Endgame, Params, PieceShape};
 use phase::{Phased, start_material};
 
 /// Evaluation tables for one game.
@@ -42,6 +43,8 @@ pub struct EvalTables<B> {
     near2: Vec<B>,
     /// The weights.
     params: Params,
+    /// Each piece type's own corrections of the square tables (built into `square`).
+    shape: Vec<PieceShape>,
     /// Some attack weight is non-zero: the evaluation makes the attack pass.
     attacks: bool,
     /// The endgame values of the tapered weights (the middlegame's when the weights have
@@ -76,7 +79,8 @@ fn mobility<B: Bitboard>(game: &Game<B>, t: usize) -> f64 {
 /// `square[type][color][cell]` for one phase's weights: a pawn's bonus for how far it has
 /// come (and for standing one step from a promotion), another piece's for being near the
 /// centre and for how far it stands towards the enemy's camp (both in proportion to its
-/// value), nothing for a royal piece.
+/// value, with each type's own `(advance, centre)` correction of `shape` on top), nothing for a
+/// royal piece.
 fn square_tables<B: Bitboard>(
     game: &Game<B>,
     value: &[i32],
@@ -84,6 +88,7 @@ fn square_tables<B: Bitboard>(
     pawn_advance: &[i32; 8],
     piece_advance: &[i32; 8],
     pawn_near_promotion: i32,
+    shape: &[(i32, i32)],
 ) -> Vec<[Vec<i32>; 2]> {
     let b = &game.board;
     let cells = b.cell_count();
@@ -110,15 +115,19 @@ fn square_tables<B: Bitboard>(
                     0
                 } else {
                     let steps_in = (max_d2 - centre2[c]) / 2;
-                    let advance = match b {
+                    let entry = match b {
                         Board::Rect(r) => {
                             let last = (r.ranks as i32 - 1).max(1);
                             let rel = r.relative_rank(c, color) as i32;
-                            piece_advance[(rel * 7 / last).clamp(0, 7) as usize]
+                            Some((rel * 7 / last).clamp(0, 7) as usize)
                         }
-                        Board::Donkey(_) => 0,
+                        Board::Donkey(_) => None,
                     };
+                    let advance = entry.map_or(0, |i| piece_advance[i]);
+                    let (own_advance, own_centre) = shape[t];
                     (steps_in * centre_per_1000 + advance) * value[t] / 1000
+                        + entry.map_or(0, |i| i as i32 * own_advance)
+                        + steps_in * own_centre
                 };
                 *slot = bonus;
             }
@@ -140,18 +149,20 @@ impl<B: Bitboard> EvalTables<B> {
         &self.params
     }
 
-    /// Builds the tables of a game with the given weights and the built-in value overrides.
+    /// Builds the tables of a game with the given weights and the built-in value overrides
+    /// and piece shapes.
     pub fn new(game: &Game<B>, params: &Params) -> Self {
-        Self::with_overrides(game, params, params::OVERRIDES)
+        Self::with_overrides(game, params, params::OVERRIDES, params::SHAPES)
     }
 
-    /// Builds the tables with explicit per-rule-set piece values (variant, letter, value): the
-    /// game's own entries first, then those of the rule set it plays as
-    /// ([`params::rule_set_of`]).
+    /// Builds the tables with explicit per-rule-set piece values (variant, letter, value) and
+    /// piece shapes (variant, letter, [`PieceShape`]): the game's own entries first, then those
+    /// of the rule set it plays as ([`params::rule_set_of`]).
     pub fn with_overrides(
         game: &Game<B>,
         params: &Params,
         overrides: &[(&str, char, i32)],
+        shapes: &[(&str, char, PieceShape)],
     ) -> Self {
         let b = &game.board;
         let cells = b.cell_count();
@@ -174,6 +185,21 @@ impl<B: Bitboard> EvalTables<B> {
             let over = by_name(&game.def.name).or_else(|| by_name(params::rule_set_of(&game.def)));
             value.push(over.unwrap_or(derived));
         }
+        let shape: Vec<PieceShape> = game
+            .pieces
+            .iter()
+            .map(|p| {
+                let by_name = |name: &str| {
+                    shapes
+                        .iter()
+                        .find(|(v, l, _)| *v == name && *l == p.letter)
+                        .map(|o| o.2)
+                };
+                by_name(&game.def.name)
+                    .or_else(|| by_name(params::rule_set_of(&game.def)))
+                    .unwrap_or_default()
+            })
+            .collect();
         let eg = params.endgame_or_same();
         let square = square_tables(
             game,
@@ -182,6 +208,10 @@ impl<B: Bitboard> EvalTables<B> {
             &params.pawn_advance,
             &params.piece_advance,
             params.pawn_near_promotion,
+            &shape
+                .iter()
+                .map(|s| (s.advance, s.centre))
+                .collect::<Vec<_>>(),
         );
         let square_eg = square_tables(
             game,
@@ -190,6 +220,10 @@ impl<B: Bitboard> EvalTables<B> {
             &eg.pawn_advance,
             &eg.piece_advance,
             eg.pawn_near_promotion,
+            &shape
+                .iter()
+                .map(|s| (s.advance_eg, s.centre_eg))
+                .collect::<Vec<_>>(),
         );
         let start_material = start_material(game, &value);
         let mut near1 = vec![B::EMPTY; cells];
@@ -213,6 +247,7 @@ impl<B: Bitboard> EvalTables<B> {
             eg,
             start_material,
             params: params.clone(),
+            shape,
         }
     }
 
@@ -378,7 +413,7 @@ mod tests {
     #[test]
     fn derived_values_are_ordered_sensibly() {
         let (g, _) = tables("kaissa");
-        let t = EvalTables::with_overrides(&g, &params::DEFAULT, &[]);
+        let t = EvalTables::with_overrides(&g, &params::DEFAULT, &[], &[]);
         let v = |l: char| t.value[g.pieces.iter().position(|p| p.letter == l).unwrap()];
         assert!(v('U') > v('A') && v('A') > v('B') && v('B') > v('I'));
         assert!(v('I') > v('R') && v('R') > v('P'));
@@ -389,10 +424,10 @@ mod tests {
     #[test]
     fn overrides_replace_derived_values() {
         let (g, _) = tables("kaissa");
-        let t = EvalTables::with_overrides(&g, &params::DEFAULT, &[("kaissa", 'R', 777)]);
+        let t = EvalTables::with_overrides(&g, &params::DEFAULT, &[("kaissa", 'R', 777)], &[]);
         let r = g.pieces.iter().position(|p| p.letter == 'R').unwrap();
         assert_eq!(t.value[r], 777);
-        let other = EvalTables::with_overrides(&g, &params::DEFAULT, &[("gorean", 'R', 777)]);
+        let other = EvalTables::with_overrides(&g, &params::DEFAULT, &[("gorean", 'R', 777)], &[]);
         assert_ne!(other.value[r], 777);
     }
 
@@ -409,6 +444,13 @@ mod tests {
                 "{name} {letter}"
             );
             assert!(*value > 0, "{name} {letter}");
+        }
+        for (name, letter, _) in params::SHAPES {
+            let g = Game::<u128>::new(&registry.get(name, &[]).unwrap()).unwrap();
+            let t = g.pieces.iter().position(|p| p.letter == *letter);
+            assert!(t.is_some(), "{name} {letter}");
+            let royal = t.is_some_and(|t| g.end.capture_wins.contains(&(t as u8)));
+            assert!(!royal && !g.pieces[t.unwrap()].pawn, "{name} {letter}");
         }
         // A tuned rule set plays with its own weights, the others with the defaults.
         for (name, tuned) in params::TUNED {
@@ -452,6 +494,52 @@ mod tests {
         for (q, piece) in g.pieces.iter().enumerate() {
             if piece.pawn || t.value[q] == 0 {
                 assert_eq!(t.square[0][q], base.square[0][q], "{}", piece.letter);
+            }
+        }
+    }
+
+    /// A piece's own shape adds `advance` per entry of the rank scale and `centre` per step
+    /// towards the centre, for both colours and in its own phase only; other pieces keep
+    /// their tables.
+    #[test]
+    fn a_pieces_shape_corrects_its_own_tables() {
+        let (g, _) = tables("merchants");
+        let p = params::DEFAULT.clone();
+        let base = EvalTables::with_overrides(&g, &p, &[], &[]);
+        let shape = PieceShape {
+            advance: 10,
+            advance_eg: -3,
+            centre: 0,
+            centre_eg: 7,
+        };
+        let t = EvalTables::with_overrides(&g, &p, &[], &[("merchants", 'R', shape)]);
+        let r = g.pieces.iter().position(|q| q.letter == 'R').unwrap();
+        let Board::Rect(rect) = &g.board else {
+            unreachable!("merchants is played on a rectangle")
+        };
+        let want = [0, 0, 1, 2, 3, 3, 4, 5, 6, 7];
+        for (rank, w) in want.iter().enumerate() {
+            for (color, cell) in [
+                (0, rect.cell(3, rank)),
+                (1, rect.cell(3, rect.ranks - 1 - rank)),
+            ] {
+                let mg = t.square[0][r][color][cell] - base.square[0][r][color][cell];
+                assert_eq!(mg, 10 * w, "rank {rank}");
+            }
+        }
+        let centre2: Vec<i32> = (0..rect.ranks * rect.files)
+            .map(|c| g.board.centre_distance2(c))
+            .collect();
+        let max_d2 = *centre2.iter().max().unwrap();
+        for (c, d2) in centre2.iter().enumerate() {
+            let w = want[rect.relative_rank(c, Color::First)];
+            let eg = t.square[1][r][0][c] - base.square[1][r][0][c];
+            assert_eq!(eg, -3 * w + 7 * ((max_d2 - d2) / 2), "cell {c}");
+        }
+        for (q, piece) in g.pieces.iter().enumerate() {
+            if q != r {
+                assert_eq!(t.square[0][q], base.square[0][q], "{}", piece.letter);
+                assert_eq!(t.square[1][q], base.square[1][q], "{}", piece.letter);
             }
         }
     }

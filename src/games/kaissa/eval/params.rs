@@ -3,7 +3,8 @@
 //! Piece values are not written per piece: they are derived from each piece's average
 //! mobility on the empty board (`value = base + per_move * mobility`, quiet-only and
 //! capture-only moves counting half), so a variant loaded from a file is evaluated sensibly
-//! without new weights. [`OVERRIDES`] then corrects individual pieces per rule set.
+//! without new weights. [`OVERRIDES`] then corrects individual pieces per rule set, and
+//! [`SHAPES`] their square tables.
 
 use crate::core::definition::VariantDef;
 
@@ -287,6 +288,45 @@ pub const OVERRIDES: &[(&str, char, i32)] = &[
     ("northern", 'R', 285),
     ("northern", 'M', 278),
 ];
+
+/// One piece type's own corrections of the square tables, in centipawns, on top of the
+/// shared `centre_per_1000` and `piece_advance` (which scale with the piece's value alike for
+/// every piece): a leaper may want the centre or the enemy's camp more than a slider of the
+/// same value. Middlegame and endgame values, blended by the phase like the shared terms.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PieceShape {
+    /// Per entry of `piece_advance`'s scale (0 = the piece's first rank, 7 = the last): the
+    /// bonus on the last rank is seven times this. Nothing on the donkey board.
+    pub advance: i32,
+    /// The endgame value of `advance`.
+    pub advance_eg: i32,
+    /// Per step closer to the centre.
+    pub centre: i32,
+    /// The endgame value of `centre`.
+    pub centre_eg: i32,
+}
+
+impl PieceShape {
+    /// Every field by name, mutable, for tuners.
+    pub fn fields_mut(&mut self) -> [(&'static str, &mut i32); 4] {
+        let PieceShape {
+            advance,
+            advance_eg,
+            centre,
+            centre_eg,
+        } = self;
+        [
+            ("advance", advance),
+            ("advance_eg", advance_eg),
+            ("centre", centre),
+            ("centre_eg", centre_eg),
+        ]
+    }
+}
+
+/// Per rule set, per piece [`PieceShape`]s: (variant, piece letter, shape). A piece not
+/// listed has none (all zero).
+pub const SHAPES: &[(&str, char, PieceShape)] = &[];
 
 /// The rule set whose tuned weights and piece values a definition plays with: its own name
 /// when [`TUNED`] has it, else its parent's when [`TUNED`] has that (a variant loaded from a

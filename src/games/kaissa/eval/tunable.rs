@@ -1,9 +1,10 @@
 //! The Kaissa family's evaluation as a tuner sees it ([`Tunable`]): every weight of
 //! [`Params`] (shared by the rule sets: same names) followed by the rule set's own piece values
-//! (named `VARIANT LETTER`), the pieces whose value is not derived (pawns) nor zero (royal).
+//! (named `VARIANT LETTER`), the pieces whose value is not derived (pawns) nor zero (royal),
+//! then the same pieces' [`PieceShape`] fields (named `VARIANT LETTER FIELD`).
 
 use super::EvalTables;
-use super::params::Params;
+use super::params::{Params, PieceShape};
 use crate::core::bitboard::Bitboard;
 use crate::core::tunable::{Tunable, Weight, read_fields, write_fields};
 use crate::games::kaissa::position::Position;
@@ -24,6 +25,22 @@ fn params_from(base: &Params, values: &[i32]) -> (Params, usize) {
     (p, n)
 }
 
+/// `count` [`PieceShape`]s from `values` (four each, in the order of
+/// [`PieceShape::fields_mut`]).
+fn shapes_from(count: usize, values: &[i32]) -> Vec<PieceShape> {
+    values
+        .chunks(4)
+        .take(count)
+        .map(|chunk| {
+            let mut shape = PieceShape::default();
+            for ((_, field), &v) in shape.fields_mut().into_iter().zip(chunk) {
+                *field = v;
+            }
+            shape
+        })
+        .collect()
+}
+
 impl<B: Bitboard> Tunable for Position<B> {
     /// The pawn's value anchors the scale (the search's margins are in centipawns) and is
     /// held; piece values move in double steps.
@@ -38,6 +55,16 @@ impl<B: Bitboard> Tunable for Position<B> {
                 step: 2,
             });
         }
+        for t in valued(self, eval) {
+            let mut shape = eval.shape[t];
+            for (field, v) in shape.fields_mut() {
+                w.push(Weight {
+                    name: format!("{} {} {field}", g.def.name, g.pieces[t].letter),
+                    value: *v,
+                    step: 1,
+                });
+            }
+        }
         w
     }
 
@@ -45,12 +72,19 @@ impl<B: Bitboard> Tunable for Position<B> {
         let g = self.game();
         let base = EvalTables::for_game(g);
         let (p, n) = params_from(base.params(), values);
-        let overrides: Vec<(&str, char, i32)> = valued(self, &base)
-            .into_iter()
+        let types = valued(self, &base);
+        let overrides: Vec<(&str, char, i32)> = types
+            .iter()
             .zip(&values[n..])
-            .map(|(t, &v)| (g.def.name.as_str(), g.pieces[t].letter, v))
+            .map(|(&t, &v)| (g.def.name.as_str(), g.pieces[t].letter, v))
             .collect();
-        EvalTables::with_overrides(g, &p, &overrides)
+        let shapes = shapes_from(types.len(), &values[n + types.len()..]);
+        let shapes: Vec<(&str, char, PieceShape)> = types
+            .iter()
+            .zip(shapes)
+            .map(|(&t, s)| (g.def.name.as_str(), g.pieces[t].letter, s))
+            .collect();
+        EvalTables::with_overrides(g, &p, &overrides, &shapes)
     }
 
     /// A `TUNED` entry and the `OVERRIDES` lines for `src/games/kaissa/eval/params.rs`.
@@ -62,11 +96,22 @@ impl<B: Bitboard> Tunable for Position<B> {
             "// TUNED entry:\n    (\"{}\", {p:#?}),\n// OVERRIDES entries:\n",
             g.def.name
         );
-        for (t, v) in valued(self, &base).into_iter().zip(&values[n..]) {
+        let types = valued(self, &base);
+        for (t, v) in types.iter().zip(&values[n..]) {
             s.push_str(&format!(
                 "    (\"{}\", '{}', {v}),\n",
-                g.def.name, g.pieces[t].letter
+                g.def.name, g.pieces[*t].letter
             ));
+        }
+        s.push_str("// SHAPES entries:\n");
+        let shapes = shapes_from(types.len(), &values[n + types.len()..]);
+        for (t, shape) in types.iter().zip(shapes) {
+            if shape != PieceShape::default() {
+                s.push_str(&format!(
+                    "    (\"{}\", '{}', {shape:?}),\n",
+                    g.def.name, g.pieces[*t].letter
+                ));
+            }
         }
         s
     }
