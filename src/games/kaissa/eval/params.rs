@@ -326,7 +326,91 @@ impl PieceShape {
 
 /// Per rule set, per piece [`PieceShape`]s: (variant, piece letter, shape). A piece not
 /// listed has none (all zero).
-pub const SHAPES: &[(&str, char, PieceShape)] = &[];
+pub const SHAPES: &[(&str, char, PieceShape)] = &[
+    // Texel 2026-11-30 (sh): these alone, the other weights held at pa's, fitted with lambda 0
+    // to 50,695 quiet positions of merchants-first self-play, each scored by a 50,000-node
+    // search (pa's samples and 2,139 more); see tuning/RESULTS.md, session 42.
+    (
+        "merchants",
+        'U',
+        PieceShape {
+            advance: -4,
+            advance_eg: 10,
+            centre: 1,
+            centre_eg: -17,
+        },
+    ),
+    (
+        "merchants",
+        'A',
+        PieceShape {
+            advance: -6,
+            advance_eg: 10,
+            centre: 2,
+            centre_eg: 2,
+        },
+    ),
+    (
+        "merchants",
+        'T',
+        PieceShape {
+            advance: -4,
+            advance_eg: -1,
+            centre: 11,
+            centre_eg: -5,
+        },
+    ),
+    (
+        "merchants",
+        'S',
+        PieceShape {
+            advance: 5,
+            advance_eg: -4,
+            centre: 0,
+            centre_eg: -1,
+        },
+    ),
+    (
+        "merchants",
+        'B',
+        PieceShape {
+            advance: -4,
+            advance_eg: -1,
+            centre: -1,
+            centre_eg: 2,
+        },
+    ),
+    (
+        "merchants",
+        'I',
+        PieceShape {
+            advance: -2,
+            advance_eg: -6,
+            centre: 3,
+            centre_eg: 4,
+        },
+    ),
+    (
+        "merchants",
+        'R',
+        PieceShape {
+            advance: 3,
+            advance_eg: 1,
+            centre: 1,
+            centre_eg: -2,
+        },
+    ),
+    (
+        "merchants",
+        'X',
+        PieceShape {
+            advance: -3,
+            advance_eg: 15,
+            centre: 3,
+            centre_eg: -8,
+        },
+    ),
+];
 
 /// The rule set whose tuned weights and piece values a definition plays with: its own name
 /// when [`TUNED`] has it, else its parent's when [`TUNED`] has that (a variant loaded from a
