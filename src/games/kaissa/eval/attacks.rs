@@ -140,7 +140,7 @@ impl<B: Bitboard> EvalTables<B> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::params::{DEFAULT, Params};
+    use super::super::params::{DEFAULT, OVERRIDES, Params};
     use super::*;
     use crate::core::moves::Move;
     use crate::games::kaissa::game::Game;
@@ -352,17 +352,20 @@ mod tests {
     #[test]
     fn endgame_weights_count_as_the_pieces_come_off() {
         let g = game("merchants");
-        let flat = EvalTables::new(&g, &DEFAULT);
+        // Without the pieces' own shapes, whose middlegame and endgame values differ.
+        let flat = EvalTables::with_overrides(&g, &DEFAULT, OVERRIDES, &[]);
         let mut e = DEFAULT.endgame_or_same();
         e.mobility += 20;
         e.stone_zone_attack += 30;
         e.pawn_advance[5] += 40;
-        let tapered = EvalTables::new(
+        let tapered = EvalTables::with_overrides(
             &g,
             &Params {
                 endgame: Some(e),
                 ..DEFAULT.clone()
             },
+            OVERRIDES,
+            &[],
         );
         let (mut full, mut later) = (0, 0);
         for pos in positions(&g, 11) {

@@ -476,8 +476,9 @@ mod tests {
         let mut p = params::DEFAULT.clone();
         p.centre_per_1000 = 0;
         p.piece_advance = [0, 100, 200, 300, 400, 500, 600, 700];
-        let t = EvalTables::new(&g, &p);
-        let base = EvalTables::new(&g, &params::DEFAULT);
+        // Without the pieces' own shapes (a_pieces_shape_corrects_its_own_tables).
+        let t = EvalTables::with_overrides(&g, &p, params::OVERRIDES, &[]);
+        let base = EvalTables::with_overrides(&g, &params::DEFAULT, params::OVERRIDES, &[]);
         let r = g.pieces.iter().position(|q| q.letter == 'R').unwrap();
         let Board::Rect(rect) = &g.board else {
             unreachable!("merchants is played on a rectangle")
