@@ -12,6 +12,7 @@ pub mod definition;
 pub mod donkey;
 pub mod geometry;
 pub mod moves;
+pub mod nnue;
 pub mod outcome;
 pub mod playable;
 pub mod rules;

@@ -88,6 +88,10 @@ pub trait Rules: Clone + Send + Sync {
     fn make_null(&mut self);
     /// Takes back [`Rules::make_null`].
     fn unmake_null(&mut self);
+    /// Gets the position ready to be evaluated with `eval`: a learned evaluation attaches
+    /// its net and sums the position once, to be kept up to date by every make and unmake.
+    /// The search calls it on the root of each of its threads. The default does nothing.
+    fn prepare_eval(&mut self, _eval: &Self::Eval) {}
     /// The static evaluation from the side to move's view, in centipawns.
     fn evaluate(&self, eval: &Self::Eval) -> i32;
     /// True when `mv` captures or promotes.

@@ -76,7 +76,8 @@ const EVAL_CACHE: usize = 1 << 16;
 
 impl<'a, P: Rules> Worker<'a, P> {
     /// A worker searching `pos`.
-    pub fn new(pos: P, eval: &'a P::Eval, control: &'a Control, id: usize) -> Self {
+    pub fn new(mut pos: P, eval: &'a P::Eval, control: &'a Control, id: usize) -> Self {
+        pos.prepare_eval(eval);
         let cells = pos.cells();
         let lmr = (0..64)
             .map(|d| {

@@ -12,6 +12,7 @@ pub mod donkey;
 pub mod eval;
 pub mod game;
 pub mod movegen;
+pub mod nnue;
 pub mod position;
 
 use crate::core::bitboard::{Bitboard, Wide};

@@ -22,12 +22,15 @@ mod tunable;
 
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;
+use crate::core::nnue::network::Network;
 use crate::games::kaissa::board::Board;
 use crate::games::kaissa::donkey::to_bits;
 use crate::games::kaissa::game::Game;
+use crate::games::kaissa::nnue::embedded_net;
 use crate::games::kaissa::position::Position;
 use params::{Endgame, Params, PieceShape};
 use phase::{Phased, start_material};
+use std::sync::Arc;
 
 /// Evaluation tables for one game.
 #[derive(Clone, Debug)]
@@ -52,6 +55,9 @@ pub struct EvalTables<B> {
     eg: Endgame,
     /// Both sides' non-pawn material at the start: the full middlegame ([`phase`]).
     start_material: i32,
+    /// The learned evaluation that replaces the hand-written one, when set: positions
+    /// searched with these tables carry its sums ([`Position::attach_net`]).
+    net: Option<Arc<Network>>,
 }
 
 /// Average number of moves a piece of type `t` has on the empty board (quiet-only and
@@ -140,8 +146,23 @@ fn square_tables<B: Bitboard>(
 impl<B: Bitboard> EvalTables<B> {
     /// Builds the tables a game plays with: its rule set's weights
     /// ([`params::for_variant`] of [`params::rule_set_of`]) and the built-in value overrides.
+    /// The rule set's embedded net, if it has one, evaluates in their place
+    /// ([`EvalTables::set_net`]).
     pub fn for_game(game: &Game<B>) -> Self {
-        Self::new(game, params::for_variant(params::rule_set_of(&game.def)))
+        let mut t = Self::new(game, params::for_variant(params::rule_set_of(&game.def)));
+        t.net = embedded_net(game);
+        t
+    }
+
+    /// The learned evaluation in use, if any.
+    pub fn net(&self) -> Option<&Arc<Network>> {
+        self.net.as_ref()
+    }
+
+    /// Evaluates with `net` (a net read for this game) in place of the hand-written terms, or
+    /// with the hand-written terms again when `None`.
+    pub fn set_net(&mut self, net: Option<Arc<Network>>) {
+        self.net = net;
     }
 
     /// The weights the tables were built with.
@@ -248,6 +269,7 @@ impl<B: Bitboard> EvalTables<B> {
             start_material,
             params: params.clone(),
             shape,
+            net: None,
         }
     }
 
@@ -318,6 +340,16 @@ impl<B: Bitboard> EvalTables<B> {
 
     /// The evaluation of `pos` for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position<B>) -> i32 {
+        if self.net.is_some()
+            && let Some(v) = pos.net_eval()
+        {
+            return v;
+        }
+        self.hand_written(pos)
+    }
+
+    /// The hand-written evaluation of `pos` for the side to move, in centipawns.
+    pub fn hand_written(&self, pos: &Position<B>) -> i32 {
         let us = pos.side_to_move();
         let (ours, m1) = self.side(pos, us);
         let (theirs, m2) = self.side(pos, us.flip());

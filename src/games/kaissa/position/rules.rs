@@ -90,6 +90,9 @@ impl<B: Bitboard> Rules for Position<B> {
         Position::unmake_null(self)
     }
     #[inline(always)]
+    fn prepare_eval(&mut self, eval: &EvalTables<B>) {
+        self.attach_net(eval.net());
+    }
     fn evaluate(&self, eval: &EvalTables<B>) -> i32 {
         eval.evaluate(self)
     }

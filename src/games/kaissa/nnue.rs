@@ -1,0 +1,262 @@
+//! The Kaissa family's inputs to a learned evaluation ([`crate::core::nnue`]): which feature a
+//! piece on a cell is, seen from each side, and the sums a position keeps while a net is
+//! attached.
+//!
+//! Features, from one side's view (the perspective): a piece of type t on cell c, the
+//! perspective's own (`0`) or the opponent's (`1`): `(own * types + t) * cells + c'`, where c'
+//! is the cell itself for the first player and the cell the second player has there
+//! ([`Board::for_color`]: ranks mirrored, on the donkey board the half turn) for the second;
+//! then a piece held in hand (the Home Stone before its placement): one feature per piece held,
+//! `2 * types * cells + (own * types + t) * HAND_SLOTS + k` for the k-th held (k below
+//! [`HAND_SLOTS`]). No king buckets: the Home Stone starts in hand.
+
+use crate::core::bitboard::Bitboard;
+use crate::core::geometry::Color;
+use crate::core::moves::Move;
+use crate::core::nnue::accumulator::{Accumulators, Delta};
+use crate::core::nnue::network::Network;
+use crate::core::nnue::record::{Placed, Record};
+use crate::games::kaissa::board::Board;
+use crate::games::kaissa::game::Game;
+use crate::games::kaissa::position::Position;
+use std::sync::Arc;
+
+/// Hand features per piece type and side: how many held pieces of one type the net tells
+/// apart.
+pub const HAND_SLOTS: usize = 2;
+
+/// The built-in rule sets' nets, by rule set name: embedded in the binary, each made as
+/// tuning/NNUE.md says.
+const EMBEDDED: &[(&str, &[u8])] = &[];
+
+/// The feature numbering of one game.
+#[derive(Clone, Debug)]
+pub struct FeatureMap {
+    types: usize,
+    cells: usize,
+    /// The second player's image of each cell.
+    second: Vec<u16>,
+    /// What a net must say it reads to be used for this game.
+    description: String,
+}
+
+impl FeatureMap {
+    /// The map of `game`'s board and pieces.
+    pub fn new<B: Bitboard>(game: &Game<B>) -> FeatureMap {
+        let cells = game.board.cell_count();
+        let letters: String = game.pieces.iter().map(|p| p.letter).collect();
+        let board = match &game.board {
+            Board::Rect(r) => format!("{}x{}", r.files, r.ranks),
+            Board::Donkey(_) => "donkey".to_string(),
+        };
+        FeatureMap {
+            types: game.types(),
+            cells,
+            second: (0..cells)
+                .map(|c| game.board.for_color(c, Color::Second) as u16)
+                .collect(),
+            description: format!(
+                "kaissa {}: {letters} {board} hand {HAND_SLOTS}",
+                game.def.name
+            ),
+        }
+    }
+
+    /// The number of inputs a net for this game has.
+    pub fn inputs(&self) -> usize {
+        2 * self.types * (self.cells + HAND_SLOTS)
+    }
+
+    /// What a net for this game says it reads (`kaissa merchants: UATSBIRMPH 10x10 hand 2`).
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// The feature of a piece of `color` and type `t` on `cell`, seen by each side: (first
+    /// player's view, second's).
+    #[inline(always)]
+    pub fn board(&self, color: Color, t: u8, cell: usize) -> (usize, usize) {
+        let (ty, n) = (self.types, self.cells);
+        let own = color.index();
+        let first = (own * ty + t as usize) * n + cell;
+        let second = ((1 - own) * ty + t as usize) * n + self.second[cell] as usize;
+        (first, second)
+    }
+
+    /// The feature of the `k`-th piece of type `t` in `color`'s hand, seen by each side; None
+    /// beyond [`HAND_SLOTS`].
+    #[inline(always)]
+    pub fn hand(&self, color: Color, t: u8, k: usize) -> Option<(usize, usize)> {
+        if k >= HAND_SLOTS {
+            return None;
+        }
+        let base = 2 * self.types * self.cells;
+        let own = color.index();
+        let at = |o: usize| base + (o * self.types + t as usize) * HAND_SLOTS + k;
+        Some((at(own), at(1 - own)))
+    }
+
+    /// Every active feature of the pieces `pieces` and hands (type, count), for each side:
+    /// (first player's view, second's).
+    pub fn active_of(&self, pieces: &[Placed], hands: [&[(u8, u8)]; 2]) -> [Vec<usize>; 2] {
+        let mut active = [Vec::with_capacity(64), Vec::with_capacity(64)];
+        let color = |c: u8| if c == 0 { Color::First } else { Color::Second };
+        let mut push = |(a, b): (usize, usize)| {
+            active[0].push(a);
+            active[1].push(b);
+        };
+        for &(cell, c, t) in pieces {
+            push(self.board(color(c), t, cell));
+        }
+        for (c, hand) in hands.iter().enumerate() {
+            for &(t, n) in hand.iter() {
+                for k in 0..n as usize {
+                    if let Some(f) = self.hand(color(c as u8), t, k) {
+                        push(f);
+                    }
+                }
+            }
+        }
+        active
+    }
+
+    /// Every active feature of `record`'s position (the trainer's input).
+    pub fn active_of_record(&self, record: &Record) -> Result<[Vec<usize>; 2], String> {
+        let pieces: Vec<Placed> = record.pieces().collect();
+        if let Some(&(cell, _, t)) = pieces
+            .iter()
+            .find(|&&(cell, _, t)| cell >= self.cells || t as usize >= self.types)
+        {
+            return Err(format!("piece type {t} on cell {cell} is not of this game"));
+        }
+        let hand = |c: usize| record.hand(c).into_iter().collect::<Vec<_>>();
+        let (h0, h1) = (hand(0), hand(1));
+        if h0.iter().chain(&h1).any(|&(t, _)| t as usize >= self.types) {
+            return Err("a hand holds a piece type not of this game".into());
+        }
+        Ok(self.active_of(&pieces, [&h0, &h1]))
+    }
+}
+
+/// The pieces and hands of a position, as a record lists them.
+pub fn pieces_and_hands<B: Bitboard>(pos: &Position<B>) -> (Vec<Placed>, [Vec<(u8, u8)>; 2]) {
+    let g = pos.game();
+    let mut pieces = Vec::with_capacity(64);
+    for cell in 0..g.board.cell_count() {
+        if let Some((c, t)) = pos.piece_at(cell) {
+            pieces.push((cell, c.index() as u8, t));
+        }
+    }
+    let hands = Color::BOTH.map(|c| {
+        (0..g.types() as u8)
+            .map(|t| (t, pos.in_hand(c, t)))
+            .filter(|&(_, n)| n > 0)
+            .collect()
+    });
+    (pieces, hands)
+}
+
+/// A position's learned-evaluation state: the feature map and the sums per ply.
+#[derive(Clone, Debug)]
+pub struct NetState {
+    map: Arc<FeatureMap>,
+    acc: Accumulators,
+}
+
+impl NetState {
+    /// The state for `net` on `pos`, its sums computed from every piece.
+    pub fn new<B: Bitboard>(net: Arc<Network>, pos: &Position<B>) -> NetState {
+        let map = Arc::new(FeatureMap::new(pos.game()));
+        let (pieces, hands) = pieces_and_hands(pos);
+        let active = map.active_of(&pieces, [&hands[0], &hands[1]]);
+        NetState {
+            acc: Accumulators::new(net, [&active[0], &active[1]]),
+            map,
+        }
+    }
+
+    /// The net in use.
+    pub fn net(&self) -> &Arc<Network> {
+        self.acc.net()
+    }
+
+    /// The features `mv` turns on and off in `pos`, where it is about to be made.
+    #[inline]
+    pub fn delta<B: Bitboard>(&self, pos: &Position<B>, mv: Move) -> Delta {
+        let m = &*self.map;
+        let us = pos.side_to_move();
+        let mut d = Delta::default();
+        let mut add = |(a, b): (usize, usize)| d.add(a, b);
+        if mv.is_drop() {
+            let t = mv.drop_type();
+            add(m.board(us, t, mv.to()));
+            let held = pos.in_hand(us, t) as usize;
+            if let Some((a, b)) = m.hand(us, t, held.saturating_sub(1)) {
+                d.sub(a, b);
+            }
+            return d;
+        }
+        let (from, to) = (mv.from(), mv.to());
+        let Some((_, t)) = pos.piece_at(from) else {
+            return d;
+        };
+        add(m.board(us, mv.promotes_to().unwrap_or(t), to));
+        let (a, b) = m.board(us, t, from);
+        d.sub(a, b);
+        if let Some((c, ct)) = pos.piece_at(to) {
+            let (a, b) = m.board(c, ct, to);
+            d.sub(a, b);
+        }
+        d
+    }
+
+    /// Makes a move's change of the sums.
+    #[inline(always)]
+    pub fn push(&mut self, delta: &Delta) {
+        self.acc.push(delta);
+    }
+
+    /// Takes the last move's change back; false when the move was made before the net was
+    /// attached (the sums must then be computed afresh).
+    #[inline(always)]
+    pub fn pop(&mut self) -> bool {
+        self.acc.pop()
+    }
+
+    /// The evaluation for `side`, in centipawns.
+    #[inline(always)]
+    pub fn evaluate(&self, side: Color) -> i32 {
+        self.acc.evaluate(side.index())
+    }
+
+    /// The current sums of `side`'s view (tests compare them with a fresh state's).
+    pub fn sums(&self, side: Color) -> &[i16] {
+        self.acc.sums(side.index())
+    }
+}
+
+/// The embedded net of the rule set `name`, if it has one.
+pub fn embedded_net<B: Bitboard>(game: &Game<B>) -> Option<Arc<Network>> {
+    let (_, bytes) = EMBEDDED.iter().find(|(n, _)| *n == game.def.name)?;
+    match Network::from_bytes(bytes) {
+        Ok(net) if net.features == FeatureMap::new(game).description() => Some(Arc::new(net)),
+        _ => None,
+    }
+}
+
+/// Reads a net for `game` from a file's bytes: an error when it is not a net or is one for
+/// another game or shape.
+pub fn net_for_game<B: Bitboard>(game: &Game<B>, bytes: &[u8]) -> Result<Arc<Network>, String> {
+    let net = Network::from_bytes(bytes)?;
+    let map = FeatureMap::new(game);
+    if net.features != map.description() || net.inputs != map.inputs() {
+        return Err(format!(
+            "the net reads \"{}\" ({} inputs), this game needs \"{}\" ({} inputs)",
+            net.features,
+            net.inputs,
+            map.description(),
+            map.inputs()
+        ));
+    }
+    Ok(Arc::new(net))
+}
