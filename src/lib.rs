@@ -17,8 +17,8 @@
 //! - [`engine`]: the facade the protocols drive; one `GameState` for every game.
 //! - [`protocol`]: UCI and XBoard, parse and format only.
 //! - the tools on top: [`mod@bench`], [`analyse`], [`datagen`], [`tournament`] (`kaissa match`),
-//!   [`results`] (results in words), [`serve`] (`kaissa serve`, the page in the browser), and the
-//!   command line (`cli.rs`).
+//!   [`results`] (results in words), [`serve`] (`kaissa serve`, the page in the browser),
+//!   [`train`] (`kaissa train`, fitting a learned evaluation), and the command line (`cli.rs`).
 
 pub mod analyse;
 pub mod bench;
@@ -31,3 +31,4 @@ pub mod results;
 pub mod search;
 pub mod serve;
 pub mod tournament;
+pub mod train;

@@ -15,6 +15,7 @@ pub mod moves;
 pub mod nnue;
 pub mod outcome;
 pub mod playable;
+pub mod rng;
 pub mod rules;
 pub mod ruleset;
 pub mod tunable;

@@ -1,0 +1,106 @@
+//! The trainer's input: training records read from `kaissa datagen` files, binary (64-byte
+//! records, [`crate::core::nnue::record`]) or text (`FEN | score | result` lines, converted
+//! here), and each record turned into the net's inputs and target.
+
+use crate::core::nnue::SCALE;
+use crate::core::nnue::record::{RECORD_BYTES, Record};
+use crate::games::kaissa::game::Game;
+use crate::games::kaissa::nnue::{FeatureMap, pieces_and_hands};
+use crate::games::kaissa::position::Position;
+use crate::train::model::Example;
+use std::sync::Arc;
+
+/// True when `bytes` look like a text data file (its first line reads as `FEN | score |
+/// result`) rather than binary records.
+fn is_text(bytes: &[u8]) -> bool {
+    let first = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
+    std::str::from_utf8(first).is_ok_and(|l| l.matches('|').count() == 2)
+}
+
+/// The record of a text data line, read with `game`'s FEN.
+pub fn record_of_line(game: &Arc<Game<u128>>, line: &str) -> Result<Record, String> {
+    let mut parts = line.split('|').map(str::trim);
+    let (Some(fen), Some(score), Some(result), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err("not a `FEN | score | result` line".into());
+    };
+    let pos = Position::from_fen(game, fen)?;
+    let score: i32 = score.parse().map_err(|_| format!("bad score {score:?}"))?;
+    let result = match result {
+        "1" | "1.0" => 2,
+        "0.5" => 1,
+        "0" | "0.0" => 0,
+        r => return Err(format!("bad result {r:?} (1, 0.5 or 0)")),
+    };
+    record_of(&pos, score, result)
+}
+
+/// The record of a position with its score (for the side to move) and result (0, 1 or 2 for
+/// the first player).
+pub fn record_of(pos: &Position<u128>, score: i32, result: u8) -> Result<Record, String> {
+    let (pieces, hands) = pieces_and_hands(pos);
+    Record::new(
+        &pieces,
+        [&hands[0], &hands[1]],
+        pos.side_to_move().index() as u8,
+        score,
+        result,
+        pos.fullmove(),
+    )
+}
+
+/// Reads every record of a data file's bytes: binary records or text lines. An error names
+/// the file and the record (or line) that cannot be read.
+pub fn read_records(
+    game: &Arc<Game<u128>>,
+    name: &str,
+    bytes: &[u8],
+) -> Result<Vec<Record>, String> {
+    if is_text(bytes) {
+        let text = std::str::from_utf8(bytes).map_err(|_| format!("{name}: not UTF-8 text"))?;
+        return text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|(i, l)| {
+                record_of_line(game, l).map_err(|e| format!("{name}: line {}: {e}", i + 1))
+            })
+            .collect();
+    }
+    if bytes.len() % RECORD_BYTES != 0 {
+        return Err(format!(
+            "{name}: {} bytes is not a whole number of {RECORD_BYTES}-byte records (record {} is cut short)",
+            bytes.len(),
+            bytes.len() / RECORD_BYTES + 1
+        ));
+    }
+    bytes
+        .chunks_exact(RECORD_BYTES)
+        .enumerate()
+        .map(|(i, c)| {
+            let b: &[u8; RECORD_BYTES] = c.try_into().unwrap_or(&[0; RECORD_BYTES]);
+            Record::from_bytes(b).map_err(|e| format!("{name}: record {}: {e}", i + 1))
+        })
+        .collect()
+}
+
+/// The net's inputs and target of a record; `lambda` weighs the search score against the
+/// game's result (1: the score alone). An error when the record is not of the map's game.
+pub fn example(map: &FeatureMap, record: &Record, lambda: f32) -> Result<Example, String> {
+    let [first, second] = map.active_of_record(record)?;
+    let to_u32 = |v: Vec<usize>| v.into_iter().map(|f| f as u32).collect::<Vec<u32>>();
+    let (us, them) = if record.stm == 0 {
+        (to_u32(first), to_u32(second))
+    } else {
+        (to_u32(second), to_u32(first))
+    };
+    let won = record.result as f32 / 2.0;
+    let result = if record.stm == 0 { won } else { 1.0 - won };
+    let score = 1.0 / (1.0 + (-(record.score as f32) / SCALE as f32).exp());
+    Ok(Example {
+        us,
+        them,
+        target: lambda * score + (1.0 - lambda) * result,
+    })
+}

@@ -1,0 +1,200 @@
+//! `kaissa train`: fits a learned evaluation ([`crate::core::nnue`]) to training records made
+//! by `kaissa datagen`, for a Kaissa-family game of up to 128 cells.
+//!
+//! Shuffled with a seed, a held-out share set aside, then epochs of mini-batches: each batch's
+//! gradient is the sum of fixed chunks computed in parallel (rayon) and added in chunk order,
+//! so the same seed gives the same net whatever the number of threads; AdamW steps with
+//! weights clipped for quantisation; the learning rate drops tenfold at a chosen epoch. After
+//! every epoch the caller gets the losses and the quantised net (to write a checkpoint).
+//! [`model`] is the float network, [`data`] reads the records.
+
+pub mod data;
+pub mod model;
+
+use crate::core::nnue::network::Network;
+use crate::core::nnue::record::Record;
+use crate::core::rng::splitmix64;
+use crate::games::kaissa::game::Game;
+use crate::games::kaissa::nnue::FeatureMap;
+use model::{AdamW, Example, Params};
+use rayon::prelude::*;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Positions per parallel chunk of a batch (fixed, so results do not depend on threads).
+const CHUNK: usize = 2048;
+
+/// How to train.
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    /// Hidden width per perspective (a multiple of 16).
+    pub hidden: usize,
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// Positions per optimiser step.
+    pub batch: usize,
+    /// AdamW's learning rate.
+    pub lr: f32,
+    /// The epoch (counted from 1) from which the learning rate is a tenth.
+    pub lr_drop: usize,
+    /// AdamW's decoupled weight decay.
+    pub decay: f32,
+    /// Weight of the search score in the target (1 - lambda is the game result's).
+    pub lambda: f32,
+    /// Share of the positions held out to measure the loss on unseen data.
+    pub validation: f64,
+    /// Seed of the initial weights and of every shuffle.
+    pub seed: u64,
+    /// The net's name, as `eval` will report it.
+    pub name: String,
+}
+
+/// The figures of one finished epoch.
+#[derive(Clone, Debug)]
+pub struct EpochReport {
+    /// The epoch, from 1.
+    pub epoch: usize,
+    /// Mean loss over the training positions during the epoch.
+    pub train_loss: f64,
+    /// Mean loss over the held-out positions after it (0 without any).
+    pub validation_loss: f64,
+    /// Training positions per second.
+    pub speed: f64,
+}
+
+/// Shuffles `v` in place with the seeded generator `s` (Fisher-Yates).
+fn shuffle<T>(v: &mut [T], s: &mut u64) {
+    for i in (1..v.len()).rev() {
+        let j = (splitmix64(s) % (i as u64 + 1)) as usize;
+        v.swap(i, j);
+    }
+}
+
+/// The examples of some records.
+fn examples(map: &FeatureMap, records: &[Record], idx: &[usize], lambda: f32) -> Vec<Example> {
+    idx.iter()
+        .map(|&i| data::example(map, &records[i], lambda).unwrap_or_default())
+        .collect()
+}
+
+/// The summed loss and gradient of the positions `idx`, over fixed chunks in parallel.
+fn chunked_gradient(
+    params: &Params,
+    map: &FeatureMap,
+    records: &[Record],
+    idx: &[usize],
+    lambda: f32,
+    want_gradient: bool,
+) -> (f64, Option<Params>) {
+    let parts: Vec<(f64, Option<Params>)> = idx
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            let ex = examples(map, records, chunk, lambda);
+            if want_gradient {
+                let mut g = Params::zeros(params.inputs, params.hidden);
+                let loss = params.backward(&ex, &mut g);
+                (loss, Some(g))
+            } else {
+                let loss = ex
+                    .iter()
+                    .map(|e| {
+                        let p = 1.0 / (1.0 + (-params.forward(e)).exp());
+                        ((p - e.target) * (p - e.target)) as f64
+                    })
+                    .sum();
+                (loss, None)
+            }
+        })
+        .collect();
+    let mut loss = 0.0;
+    let mut total: Option<Params> = None;
+    for (l, g) in parts {
+        loss += l;
+        match (&mut total, g) {
+            (Some(t), Some(g)) => t.add(&g),
+            (None, Some(g)) => total = Some(g),
+            _ => {}
+        }
+    }
+    (loss, total)
+}
+
+/// Trains a net for `game` on `records`: `on_batch(done, total)` after each batch of an epoch,
+/// `on_epoch(report, net)` after each epoch (an error from it stops the run). Returns the
+/// final net. An error, before any training, names the first record not of this game.
+pub fn train(
+    game: &Arc<Game<u128>>,
+    records: &[Record],
+    cfg: &TrainConfig,
+    on_batch: &(dyn Fn(usize, usize) + Sync),
+    on_epoch: &mut dyn FnMut(&EpochReport, &Network) -> Result<(), String>,
+) -> Result<Network, String> {
+    let map = FeatureMap::new(game);
+    if let Some((i, e)) = records
+        .par_iter()
+        .enumerate()
+        .find_map_first(|(i, r)| map.active_of_record(r).err().map(|e| (i, e)))
+    {
+        return Err(format!("record {}: {e}", i + 1));
+    }
+    if records.is_empty() {
+        return Err("no training positions".into());
+    }
+    if cfg.hidden == 0 || cfg.hidden % 16 != 0 {
+        return Err(format!(
+            "hidden width {} is not a multiple of 16",
+            cfg.hidden
+        ));
+    }
+    let mut seed = cfg.seed;
+    let mut order: Vec<usize> = (0..records.len()).collect();
+    shuffle(&mut order, &mut seed);
+    let held = ((records.len() as f64 * cfg.validation) as usize).min(records.len() - 1);
+    let (held_out, mut training) = {
+        let (h, t) = order.split_at(held);
+        (h.to_vec(), t.to_vec())
+    };
+    let mut params = Params::random(map.inputs(), cfg.hidden, cfg.seed ^ 0x5EED);
+    let mut opt = AdamW::new(&params, cfg.lr, cfg.decay);
+    let batch = cfg.batch.max(1);
+    let mut net = params.quantise(&cfg.name, map.description())?;
+    for epoch in 1..=cfg.epochs {
+        opt.lr = if epoch >= cfg.lr_drop {
+            cfg.lr / 10.0
+        } else {
+            cfg.lr
+        };
+        shuffle(&mut training, &mut seed);
+        let start = Instant::now();
+        let batches = training.len().div_ceil(batch);
+        let mut loss = 0.0;
+        for (b, idx) in training.chunks(batch).enumerate() {
+            let (l, g) = chunked_gradient(&params, &map, records, idx, cfg.lambda, true);
+            loss += l;
+            if let Some(mut g) = g {
+                let scale = 1.0 / idx.len() as f32;
+                for v in [&mut g.w1, &mut g.b1, &mut g.w2] {
+                    v.iter_mut().for_each(|x| *x *= scale);
+                }
+                g.b2 *= scale;
+                opt.step(&mut params, &g);
+            }
+            on_batch(b + 1, batches);
+        }
+        let validation_loss = if held_out.is_empty() {
+            0.0
+        } else {
+            chunked_gradient(&params, &map, records, &held_out, cfg.lambda, false).0
+                / held_out.len() as f64
+        };
+        net = params.quantise(&cfg.name, map.description())?;
+        let report = EpochReport {
+            epoch,
+            train_loss: loss / training.len().max(1) as f64,
+            validation_loss,
+            speed: training.len() as f64 / start.elapsed().as_secs_f64().max(1e-9),
+        };
+        on_epoch(&report, &net)?;
+    }
+    Ok(net)
+}
