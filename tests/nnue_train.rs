@@ -83,7 +83,7 @@ fn quantised_output_is_within_tolerance_of_the_float_output() {
     let params = Params::random(map.inputs(), 64, 5);
     let net = Arc::new(params.quantise("q", map.description()).unwrap());
     let mut rng = Rng::new(9);
-    let mut worst = 0.0f32;
+    let (mut worst, mut total) = (0.0f32, 0.0f32);
     for _ in 0..40 {
         let mut pos = g.start_position();
         for _ in 0..rng.below(60) {
@@ -98,11 +98,13 @@ fn quantised_output_is_within_tolerance_of_the_float_output() {
         let float_cp = output_cp(params.forward(&example(&map, &rec, 1.0).unwrap()));
         pos.attach_net(Some(&net));
         let int_cp = pos.net_eval().unwrap() as f32;
-        worst = worst.max((float_cp - int_cp).abs() / (8.0 + float_cp.abs() * 0.02));
+        worst = worst.max((float_cp - int_cp).abs() / (16.0 + float_cp.abs() * 0.02));
+        total += (float_cp - int_cp).abs();
     }
-    // Within 8 cp plus 2% of the evaluation: the output weights' step (1/64) alone moves a
-    // 64-wide net's output by a few centipawns.
+    // Each within 16 cp plus 2% of the evaluation, 6 cp on average: the output weights' step
+    // (1/64) and the first layer's (1/255) move a 64-wide net's output by a few centipawns.
     assert!(worst <= 1.0, "worst scaled difference {worst}");
+    assert!(total / 40.0 <= 6.0, "mean difference {} cp", total / 40.0);
 }
 
 #[test]
