@@ -17,8 +17,7 @@
 //! - [`engine`]: the facade the protocols drive; one `GameState` for every game.
 //! - [`protocol`]: UCI and XBoard, parse and format only.
 //! - the tools on top: [`mod@bench`], [`analyse`], [`datagen`], [`tournament`] (`kaissa match`),
-//!   [`results`] (results in words), [`serve`] (`kaissa serve`, the page in the browser), and the
-//!   command line (`cli.rs`).
+//!   [`serve`] (`kaissa serve`, the page in the browser), and the command line (`cli.rs`).
 
 pub mod analyse;
 pub mod bench;
@@ -27,7 +26,6 @@ pub mod datagen;
 pub mod engine;
 pub mod games;
 pub mod protocol;
-pub mod results;
 pub mod search;
 pub mod serve;
 pub mod tournament;

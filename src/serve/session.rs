@@ -5,6 +5,7 @@
 
 use crate::core::board_view::BoardView;
 use crate::engine::{Engine, Options, SearchOutcome};
+use crate::games::result_line;
 use crate::games::variants::Registry;
 use crate::protocol::uci::score_text;
 use crate::search::Info;
@@ -332,7 +333,7 @@ impl Session {
         let state = self.engine.state();
         let (result, reason) = match state.outcome() {
             Some(o) if self.cursor == self.line.len() => {
-                let words = crate::results::result_line(def, o, state.side_to_move());
+                let words = result_line(def, o, state.side_to_move());
                 match words.split_once(" {") {
                     Some((r, why)) => (r.to_string(), Some(why.trim_end_matches('}').to_string())),
                     None => (words, None),

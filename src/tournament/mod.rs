@@ -12,6 +12,7 @@ pub mod stats;
 pub mod thought;
 
 use crate::engine::Engine;
+use crate::games::{color_name, result_line};
 use arbiter::{GameRecord, GameSetup, TimeControl, play_game};
 use pgn::PgnGame;
 use player::{EngineSpec, Player};
@@ -476,7 +477,7 @@ pub fn verify_pgn(text: &str, variants_file: Option<&str>) -> Result<usize, Stri
         }
         let state = rules.state();
         if let Some(o) = state.outcome() {
-            let line = crate::results::result_line(state.def(), o, state.side_to_move());
+            let line = result_line(state.def(), o, state.side_to_move());
             if !line.starts_with(&g.result) {
                 return Err(format!(
                     "game {}: the rules say {line}, the PGN says {}",
@@ -514,7 +515,7 @@ fn check_forfeit(g: &PgnGame, def: &crate::core::definition::VariantDef) -> Resu
             g.result
         ));
     }
-    let name = |c| crate::results::color_name(def, c);
+    let name = |c| color_name(def, c);
     let expected = if reason.starts_with(name(crate::core::geometry::Color::First)) {
         "0-1"
     } else if reason.starts_with(name(crate::core::geometry::Color::Second)) {
