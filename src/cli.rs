@@ -371,7 +371,7 @@ fn execute(cli: Cli) -> Result<(), String> {
                     .transpose()?,
                 played: match (&pgn, resume) {
                     (Some(path), true) => match std::fs::read_to_string(path) {
-                        Ok(text) => kaissa::tournament::pgn::read_all(&text)
+                        Ok(text) => kaissa::pgn::read_all(&text)
                             .map_err(|e| format!("cannot resume from {path}: {e}"))?,
                         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
                         Err(e) => return Err(format!("cannot read {path}: {e}")),
@@ -615,29 +615,11 @@ fn crate_analyse(a: AnalyseArgs) -> Result<(), String> {
     }
 }
 
-/// Today's date as PGN writes it (`YYYY.MM.DD`), from the system clock.
-fn pgn_date() -> String {
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400) as i64;
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
 fn run_match(config: &kaissa::tournament::MatchConfig, pgn: Option<&str>) -> Result<(), String> {
     use std::io::Write;
     // Opened at the first game, so a refused match leaves no file behind.
     let mut pgn_file: Option<std::fs::File> = None;
-    let date = pgn_date();
+    let date = kaissa::pgn::today();
     let n = config.engines.len();
     let pairs = if config.gauntlet {
         n.saturating_sub(1)

@@ -292,10 +292,10 @@ pub fn from_pgn(
     progress: &(dyn Fn(usize, usize) + Sync),
     sink: &mut Sink<'_>,
 ) -> Result<usize, String> {
-    let games = crate::tournament::pgn::read_all(text)?;
+    let games = crate::pgn::read_all(text)?;
     /// The games replayed from the definition's start position, once its type is known.
     struct Replay<'a, 's, 'k> {
-        games: &'a [crate::tournament::pgn::PgnGame],
+        games: &'a [crate::pgn::PgnGame],
         cfg: &'a DatagenConfig,
         progress: &'a (dyn Fn(usize, usize) + Sync),
         sink: &'s mut Sink<'k>,
@@ -332,7 +332,7 @@ pub fn from_pgn(
 fn replay<P: Playable>(
     start: &P,
     eval: &P::Eval,
-    g: &crate::tournament::pgn::PgnGame,
+    g: &crate::pgn::PgnGame,
     cfg: &DatagenConfig,
 ) -> Result<Vec<Sample>, String> {
     let result = match g.result.as_str() {

@@ -17,7 +17,8 @@
 //! - [`engine`]: the facade the protocols drive; one `GameState` for every game.
 //! - [`protocol`]: UCI and XBoard, parse and format only.
 //! - the tools on top: [`mod@bench`], [`analyse`], [`datagen`], [`tournament`] (`kaissa match`),
-//!   [`serve`] (`kaissa serve`, the page in the browser), and the command line (`cli.rs`).
+//!   [`serve`] (`kaissa serve`, the page in the browser), [`pgn`] (the games' PGN, which the
+//!   match writes and datagen and serve read), and the command line (`cli.rs`).
 
 pub mod analyse;
 pub mod bench;
@@ -25,6 +26,7 @@ pub mod core;
 pub mod datagen;
 pub mod engine;
 pub mod games;
+pub mod pgn;
 pub mod protocol;
 pub mod search;
 pub mod serve;

@@ -7,10 +7,10 @@ use crate::core::board_view::BoardView;
 use crate::engine::{Engine, Options, SearchOutcome};
 use crate::games::result_line;
 use crate::games::variants::Registry;
+use crate::pgn::PgnGame;
 use crate::protocol::uci::score_text;
 use crate::search::Info;
 use crate::search::time::Limits;
-use crate::tournament::pgn::PgnGame;
 use serde::Serialize;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
@@ -167,7 +167,7 @@ impl Session {
     /// Loads the first game of a PGN text (of this variant or another the registry knows,
     /// by its `Variant` tag); the board shows its last position.
     pub fn load_pgn(&mut self, registry: &Registry, text: &str) -> Result<(), String> {
-        let games = crate::tournament::pgn::read_all(text)?;
+        let games = crate::pgn::read_all(text)?;
         let game = games.first().ok_or("no game in the PGN")?;
         let variant = game.tag("Variant").unwrap_or(self.variant()).to_string();
         let mut fresh = Session::new(registry, &variant, game.tag("FEN"))?;

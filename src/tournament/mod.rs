@@ -5,7 +5,6 @@
 //! Nothing here prints: progress and results go through the caller's callbacks.
 
 pub mod arbiter;
-pub mod pgn;
 pub mod player;
 mod resume;
 pub mod stats;
@@ -13,8 +12,8 @@ pub mod thought;
 
 use crate::engine::Engine;
 use crate::games::{color_name, result_line};
+use crate::pgn::{self, PgnGame};
 use arbiter::{GameRecord, GameSetup, TimeControl, play_game};
-use pgn::PgnGame;
 use player::{EngineSpec, Player};
 use stats::{Sprt, Verdict, Wdl};
 use std::collections::VecDeque;
