@@ -430,7 +430,7 @@ fn execute(cli: Cli) -> Result<(), String> {
             let written = match pgn {
                 Some((path, text)) => {
                     let progress = |done: usize, total: usize| {
-                        if done * 20 / total != (done - 1) * 20 / total {
+                        if kaissa::progress::at_step(done, total) {
                             eprintln!("datagen: {done}/{total} games of {path}");
                         }
                     };
@@ -439,7 +439,7 @@ fn execute(cli: Cli) -> Result<(), String> {
                 None => {
                     let total = cfg.games;
                     let progress = |done: usize| {
-                        if done * 20 / total != (done - 1) * 20 / total {
+                        if kaissa::progress::at_step(done, total) {
                             eprintln!("datagen: {done}/{total} games");
                         }
                     };
@@ -586,7 +586,7 @@ fn crate_analyse(a: AnalyseArgs) -> Result<(), String> {
             bar.inc(1);
             done += 1;
             // Without a terminal the bar is hidden: report progress as plain lines instead.
-            if plain_progress && (done * 20 / total.max(1) != (done - 1) * 20 / total.max(1)) {
+            if plain_progress && kaissa::progress::at_step(done, total) {
                 let secs = started.elapsed().as_secs_f64();
                 let eta = secs / done as f64 * (total - done) as f64;
                 eprintln!("progress: {done}/{total} positions, {secs:.1}s elapsed, ETA {eta:.1}s");

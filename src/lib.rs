@@ -18,7 +18,8 @@
 //! - [`protocol`]: UCI and XBoard, parse and format only.
 //! - the tools on top: [`mod@bench`], [`analyse`], [`datagen`], [`tournament`] (`kaissa match`),
 //!   [`serve`] (`kaissa serve`, the page in the browser), [`pgn`] (the games' PGN, which the
-//!   match writes and datagen and serve read), and the command line (`cli.rs`).
+//!   match writes and datagen and serve read), [`progress`] (a line every 5%), and the command
+//!   line (`cli.rs`).
 
 pub mod analyse;
 pub mod bench;
@@ -27,6 +28,7 @@ pub mod datagen;
 pub mod engine;
 pub mod games;
 pub mod pgn;
+pub mod progress;
 pub mod protocol;
 pub mod search;
 pub mod serve;
