@@ -76,37 +76,7 @@ enum Command {
     /// be read are reported in place and make the exit status 1.
     ///
     /// Example: kaissa analyse --variant kaissa --depth 8 --jobs 2 positions.epd
-    Analyse {
-        /// The game the positions belong to.
-        #[arg(long, default_value = DEFAULT_VARIANT)]
-        variant: String,
-        /// Search each position to this depth.
-        #[arg(long, conflicts_with = "movetime", required_unless_present = "movetime", value_parser = clap::value_parser!(i32).range(1..=100))]
-        depth: Option<i32>,
-        /// Search each position for this many milliseconds.
-        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
-        movetime: Option<u64>,
-        /// Search threads per position.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
-        threads: u64,
-        /// Positions analysed at the same time.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
-        jobs: u64,
-        /// Principal variations per position.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
-        multipv: u64,
-        /// Hash table per position being analysed, in MiB.
-        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=16384))]
-        hash: u64,
-        /// Write JSON lines instead of text.
-        #[arg(long)]
-        json: bool,
-        /// No progress bar.
-        #[arg(long)]
-        quiet: bool,
-        /// The positions; `-` reads standard input.
-        file: String,
-    },
+    Analyse(kaissa::analyse::AnalyseArgs),
     /// Play engines against each other under the engine's own arbiter: every move checked,
     /// every end of game decided by the rules, illegal moves, crashes and flags forfeit.
     ///
@@ -288,28 +258,7 @@ fn execute(cli: Cli) -> Result<(), String> {
             println!("Nodes/second: {}", (r.nodes as f64 / secs) as u64);
             Ok(())
         }
-        Command::Analyse {
-            variant,
-            depth,
-            movetime,
-            threads,
-            jobs,
-            multipv,
-            hash,
-            json,
-            quiet,
-            file,
-        } => crate_analyse(AnalyseArgs {
-            variants_file: cli.variants.clone(),
-            variant,
-            limits: kaissa::analyse::limits(depth, movetime, multipv as usize),
-            threads: threads as usize,
-            jobs: jobs as usize,
-            hash: hash as usize,
-            json,
-            quiet,
-            file,
-        }),
+        Command::Analyse(args) => kaissa::analyse::run(&args, cli.variants.as_deref()),
         Command::Match {
             engines,
             variant,
@@ -499,120 +448,6 @@ fn run_perft(
     println!("Nodes searched: {nodes}");
     println!("Nodes/second: {}", (nodes as f64 / secs.max(1e-9)) as u64);
     Ok(())
-}
-
-/// Arguments of `kaissa analyse`.
-struct AnalyseArgs {
-    variants_file: Option<String>,
-    variant: String,
-    limits: kaissa::search::time::Limits,
-    threads: usize,
-    jobs: usize,
-    hash: usize,
-    json: bool,
-    quiet: bool,
-    file: String,
-}
-
-fn crate_analyse(a: AnalyseArgs) -> Result<(), String> {
-    use indicatif::{ProgressBar, ProgressStyle};
-    use kaissa::analyse::{Analysis, analyse_one, engine_for, parse_jobs};
-    use rayon::prelude::*;
-    use std::io::Read;
-    let mut text = String::new();
-    if a.file == "-" {
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-    } else {
-        text =
-            std::fs::read_to_string(&a.file).map_err(|e| format!("cannot read {}: {e}", a.file))?;
-    }
-    let jobs = parse_jobs(&text);
-    let options = kaissa::engine::Options {
-        hash_mib: a.hash,
-        threads: a.threads,
-        multipv: a.limits.multipv,
-        move_overhead: std::time::Duration::ZERO,
-    };
-    // Check the variant and options once, before any work.
-    engine_for(&a.variant, a.variants_file.as_deref(), options.clone())?;
-    let bar = if a.quiet {
-        ProgressBar::hidden()
-    } else {
-        let b = ProgressBar::new(jobs.len() as u64);
-        b.set_style(
-            ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} positions, {elapsed} elapsed, ETA {eta}",
-            )
-            .map_err(|e| e.to_string())?,
-        );
-        b
-    };
-    let (tx, rx) = std::sync::mpsc::channel::<(usize, Analysis)>();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(a.jobs)
-        .build()
-        .map_err(|e| e.to_string())?;
-    let mut failed = false;
-    std::thread::scope(|scope| {
-        let work = scope.spawn(|| {
-            pool.install(|| {
-                jobs.par_iter().enumerate().for_each_init(
-                    || engine_for(&a.variant, a.variants_file.as_deref(), options.clone()),
-                    |engine, (i, job)| {
-                        let result = match engine {
-                            Ok(e) => analyse_one(e, job, &a.limits),
-                            Err(err) => Analysis {
-                                id: job.id.clone(),
-                                fen: job.fen.clone(),
-                                result: Err(err.clone()),
-                            },
-                        };
-                        let _ = tx.send((i, result));
-                    },
-                )
-            });
-            drop(tx);
-        });
-        let mut pending = std::collections::BTreeMap::new();
-        let mut next = 0;
-        let mut closed = false;
-        let plain_progress = !a.quiet && !std::io::IsTerminal::is_terminal(&std::io::stderr());
-        let started = std::time::Instant::now();
-        let total = jobs.len();
-        let mut done = 0usize;
-        for (i, r) in rx.iter() {
-            bar.inc(1);
-            done += 1;
-            // Without a terminal the bar is hidden: report progress as plain lines instead.
-            if plain_progress && kaissa::progress::at_step(done, total) {
-                let secs = started.elapsed().as_secs_f64();
-                let eta = secs / done as f64 * (total - done) as f64;
-                eprintln!("progress: {done}/{total} positions, {secs:.1}s elapsed, ETA {eta:.1}s");
-            }
-            pending.insert(i, r);
-            while let Some(r) = pending.remove(&next) {
-                failed |= r.result.is_err();
-                let line = if a.json { r.to_json() } else { r.to_text() };
-                if !closed {
-                    // A closed stdout (`| head`) ends the output quietly.
-                    closed = bar.suspend(|| {
-                        use std::io::Write;
-                        writeln!(std::io::stdout(), "{line}").is_err()
-                    });
-                }
-                next += 1;
-            }
-        }
-        let _ = work.join();
-    });
-    bar.finish_and_clear();
-    if failed {
-        Err("some positions could not be analysed (see the output)".into())
-    } else {
-        Ok(())
-    }
 }
 
 fn run_match(config: &kaissa::tournament::MatchConfig, pgn: Option<&str>) -> Result<(), String> {
