@@ -142,36 +142,7 @@ enum Command {
     /// result, one per line as `FEN | score | result`, for tuning the evaluation (tuning/).
     ///
     /// Example: kaissa datagen --variant kaissa --games 200 --nodes 5000 --out kaissa.data
-    Datagen {
-        /// The game.
-        #[arg(long, default_value = DEFAULT_VARIANT)]
-        variant: String,
-        /// Games to play.
-        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
-        games: u64,
-        /// Search nodes per move.
-        #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-        nodes: u64,
-        /// Random plies at the start of each game.
-        #[arg(long, default_value_t = 8)]
-        random_plies: usize,
-        /// Seed of the random openings.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Games played at the same time (default: the machine's cores).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
-        jobs: Option<u64>,
-        /// Write the samples here (default: standard output), each game's as soon as it and
-        /// the games before it are done, in game order.
-        #[arg(long, value_name = "FILE")]
-        out: Option<String>,
-        /// Do not play: take the games of this PGN file (another engine's, say) and record
-        /// their quiet positions, each searched for --nodes for its score and labelled with
-        /// the game's result; --random-plies opening plies of each game are skipped and
-        /// --games and --seed are not used.
-        #[arg(long, value_name = "PGN")]
-        from_pgn: Option<String>,
-    },
+    Datagen(kaissa::datagen::DatagenArgs),
     /// List the known variants, or print one definition in full.
     Variants {
         /// Print this variant's whole definition as a variants file.
@@ -330,74 +301,7 @@ fn execute(cli: Cli) -> Result<(), String> {
             };
             run_match(&config, pgn.as_deref())
         }
-        Command::Datagen {
-            variant,
-            games,
-            nodes,
-            random_plies,
-            seed,
-            jobs,
-            out,
-            from_pgn,
-        } => {
-            let def = registry.get(&variant, &[])?;
-            let cfg = kaissa::datagen::DatagenConfig {
-                games: games as usize,
-                nodes,
-                random_plies,
-                seed,
-                jobs: jobs
-                    .map(|j| j as usize)
-                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-            };
-            // The games to replay are read before the output is opened, so a wrong path
-            // leaves an existing output file as it was.
-            let pgn = match &from_pgn {
-                Some(path) => Some((
-                    path,
-                    std::fs::read_to_string(path)
-                        .map_err(|e| format!("cannot read {path}: {e}"))?,
-                )),
-                None => None,
-            };
-            // Each game's lines are written (and flushed) as soon as it and the games before
-            // it are done: a long run can be watched, and cut short, without losing them.
-            let mut writer: Box<dyn std::io::Write + Send> = match &out {
-                Some(path) => Box::new(std::io::BufWriter::new(
-                    std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?,
-                )),
-                None => Box::new(std::io::stdout()),
-            };
-            let target = out.clone().unwrap_or_else(|| "standard output".into());
-            let mut sink = |samples: &[kaissa::datagen::Sample]| {
-                let text: String = samples.iter().map(|s| s.line() + "\n").collect();
-                writer
-                    .write_all(text.as_bytes())
-                    .and_then(|()| writer.flush())
-                    .map_err(|e| format!("cannot write {target}: {e}"))
-            };
-            let written = match pgn {
-                Some((path, text)) => {
-                    let progress = |done: usize, total: usize| {
-                        if kaissa::progress::at_step(done, total) {
-                            eprintln!("datagen: {done}/{total} games of {path}");
-                        }
-                    };
-                    kaissa::datagen::from_pgn(&def, &text, &cfg, &progress, &mut sink)?
-                }
-                None => {
-                    let total = cfg.games;
-                    let progress = |done: usize| {
-                        if kaissa::progress::at_step(done, total) {
-                            eprintln!("datagen: {done}/{total} games");
-                        }
-                    };
-                    kaissa::datagen::generate(&def, &cfg, &progress, &mut sink)?
-                }
-            };
-            eprintln!("datagen: {written} positions");
-            Ok(())
-        }
+        Command::Datagen(args) => kaissa::datagen::run(&args, &registry),
         Command::Serve { port, host } => {
             let config = kaissa::serve::ServeConfig { host, port };
             kaissa::serve::run(&config, registry, |url| {
