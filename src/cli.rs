@@ -87,57 +87,7 @@ enum Command {
     ///
     /// Example: kaissa match --engine "cmd=./kaissa name=new" --engine "cmd=./old name=old"
     /// --games 200 --tc 5+0.05 --sprt "elo0=0 elo1=10" --pgn games.pgn
-    Match {
-        /// An engine: `cmd=PROGRAM name=NAME option.Hash=64 option.Use NNUE=false ...` (quote cmd
-        /// to give arguments; option.VariantPath=FILE replaces --variants for this engine).
-        #[arg(long = "engine", value_name = "SPEC")]
-        engines: Vec<String>,
-        /// The game.
-        #[arg(long, default_value = DEFAULT_VARIANT)]
-        variant: String,
-        /// Games per pairing.
-        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-        games: u64,
-        /// Clock per player: seconds+increment, e.g. 10+0.1.
-        #[arg(long, conflicts_with_all = ["movetime", "depth"])]
-        tc: Option<String>,
-        /// Fixed time per move in milliseconds.
-        #[arg(long, value_name = "MS", conflicts_with = "depth", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
-        movetime: Option<u64>,
-        /// Fixed depth per move.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
-        depth: Option<u32>,
-        /// Games played at the same time (default: the machine's cores).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
-        concurrency: Option<u64>,
-        /// Openings: one FEN (optionally `FEN moves m1 m2`) or move list per line.
-        #[arg(long, value_name = "FILE")]
-        openings: Option<String>,
-        /// Without --openings: random plies played from the start for each opening pair.
-        #[arg(long, default_value_t = 4)]
-        random_plies: usize,
-        /// Seed of the random openings.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Append the games to this PGN file.
-        #[arg(long, value_name = "FILE")]
-        pgn: Option<String>,
-        /// Go on with a match cut short: the games already in the --pgn file (played with the
-        /// same engines, game, clock, openings and seed) count, in the table and the SPRT, and
-        /// only the rest are played. A missing file starts the match afresh.
-        #[arg(long, requires = "pgn")]
-        resume: bool,
-        /// Sequential test, e.g. "elo0=0 elo1=5 alpha=0.05 beta=0.05" (two engines only).
-        #[arg(long)]
-        sprt: Option<String>,
-        /// The first engine plays each of the others, which do not meet (to measure several
-        /// builds against one opponent); without it more than two engines play a round robin.
-        #[arg(long)]
-        gauntlet: bool,
-        /// Do not play: replay the games of this PGN with the rules and check their results.
-        #[arg(long, value_name = "FILE")]
-        check_pgn: Option<String>,
-    },
+    Match(kaissa::tournament::MatchArgs),
     /// Play self-play games and write quiet positions with the search score and the game
     /// result, one per line as `FEN | score | result`, for tuning the evaluation (tuning/).
     ///
@@ -230,77 +180,7 @@ fn execute(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Analyse(args) => kaissa::analyse::run(&args, cli.variants.as_deref()),
-        Command::Match {
-            engines,
-            variant,
-            games,
-            tc,
-            movetime,
-            depth,
-            concurrency,
-            openings,
-            random_plies,
-            seed,
-            pgn,
-            resume,
-            sprt,
-            gauntlet,
-            check_pgn,
-        } => {
-            if let Some(path) = check_pgn {
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| format!("cannot read {path}: {e}"))?;
-                let n = kaissa::tournament::verify_pgn(&text, cli.variants.as_deref())?;
-                println!("{path}: {n} games, every move legal and every result right");
-                return Ok(());
-            }
-            use kaissa::tournament::arbiter::TimeControl;
-            let tc = match (tc, movetime, depth) {
-                (Some(t), _, _) => TimeControl::parse_clock(&t)?,
-                (None, Some(ms), _) => TimeControl::MoveTime(std::time::Duration::from_millis(ms)),
-                (None, None, Some(d)) => TimeControl::Depth(d),
-                (None, None, None) => TimeControl::parse_clock("10+0.1")?,
-            };
-            let specs = engines
-                .iter()
-                .map(|e| kaissa::tournament::player::EngineSpec::parse(e))
-                .collect::<Result<Vec<_>, _>>()?;
-            let openings = match openings {
-                Some(path) => kaissa::tournament::parse_openings(
-                    &std::fs::read_to_string(&path)
-                        .map_err(|e| format!("cannot read {path}: {e}"))?,
-                ),
-                None => Vec::new(),
-            };
-            let config = kaissa::tournament::MatchConfig {
-                engines: specs,
-                gauntlet,
-                variant,
-                variants_file: cli.variants.clone(),
-                games: games as usize,
-                tc,
-                concurrency: concurrency
-                    .map(|c| c as usize)
-                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-                openings,
-                random_plies,
-                seed,
-                sprt: sprt
-                    .as_deref()
-                    .map(kaissa::tournament::stats::Sprt::parse)
-                    .transpose()?,
-                played: match (&pgn, resume) {
-                    (Some(path), true) => match std::fs::read_to_string(path) {
-                        Ok(text) => kaissa::pgn::read_all(&text)
-                            .map_err(|e| format!("cannot resume from {path}: {e}"))?,
-                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-                        Err(e) => return Err(format!("cannot read {path}: {e}")),
-                    },
-                    _ => Vec::new(),
-                },
-            };
-            run_match(&config, pgn.as_deref())
-        }
+        Command::Match(args) => kaissa::tournament::run(&args, cli.variants.as_deref()),
         Command::Datagen(args) => kaissa::datagen::run(&args, &registry),
         Command::Serve { port, host } => {
             let config = kaissa::serve::ServeConfig { host, port };
@@ -351,66 +231,5 @@ fn run_perft(
     let secs = start.elapsed().as_secs_f64();
     println!("Nodes searched: {nodes}");
     println!("Nodes/second: {}", (nodes as f64 / secs.max(1e-9)) as u64);
-    Ok(())
-}
-
-fn run_match(config: &kaissa::tournament::MatchConfig, pgn: Option<&str>) -> Result<(), String> {
-    use std::io::Write;
-    // Opened at the first game, so a refused match leaves no file behind.
-    let mut pgn_file: Option<std::fs::File> = None;
-    let date = kaissa::pgn::today();
-    let n = config.engines.len();
-    let pairs = if config.gauntlet {
-        n.saturating_sub(1)
-    } else {
-        n * n.saturating_sub(1) / 2
-    };
-    let total = config.games * pairs;
-    let mut played = config.played.len();
-    let mut write_error = None;
-    let standings = kaissa::tournament::run(config, |f, st| {
-        played += 1;
-        let t = st.total(0);
-        // With an SPRT, the running LLR of the first engine's results and its bounds.
-        let llr = config.sprt.as_ref().map_or(String::new(), |sp| {
-            let (lo, hi) = sp.bounds();
-            format!(" | LLR {:.2} ({lo:.2} .. {hi:.2})", sp.llr(&t))
-        });
-        eprintln!(
-            "game {played}/{total}: {} - {} {} {{{}}} | {}: +{} ={} -{}{llr}",
-            config.engines[f.players[0]].name,
-            config.engines[f.players[1]].name,
-            f.record.result,
-            f.record.reason,
-            st.names[0],
-            t.wins,
-            t.draws,
-            t.losses
-        );
-        if let Some(path) = pgn
-            && write_error.is_none()
-        {
-            if pgn_file.is_none() {
-                match std::fs::OpenOptions::new()
-                    .create(true)
-                    .append(true)
-                    .open(path)
-                {
-                    Ok(f) => pgn_file = Some(f),
-                    Err(e) => write_error = Some(format!("cannot open {path}: {e}")),
-                }
-            }
-            if let Some(file) = pgn_file.as_mut() {
-                let text = kaissa::tournament::to_pgn(config, f, &date).write();
-                if let Err(e) = file.write_all(text.as_bytes()) {
-                    write_error = Some(e.to_string());
-                }
-            }
-        }
-    })?;
-    if let Some(e) = write_error {
-        return Err(format!("writing the PGN failed: {e}"));
-    }
-    print!("{}", standings.table(config.sprt.as_ref()));
     Ok(())
 }

@@ -2,13 +2,17 @@
 //! round robin for more than two engines, colour-swapped opening pairs, several games at once,
 //! PGN output, and a results table with Elo, its 95% error, LOS and an optional SPRT that
 //! stops the match as soon as it decides; a match cut short resumes from its PGN ([`resume`]).
-//! Nothing here prints: progress and results go through the caller's callbacks.
+//! Nothing here prints but [`run`], the `kaissa match` command ([`MatchArgs`], in driver.rs):
+//! [`play_match`] hands progress and results to the caller's callbacks.
 
 pub mod arbiter;
+mod driver;
 pub mod player;
 mod resume;
 pub mod stats;
 pub mod thought;
+
+pub use driver::{MatchArgs, run};
 
 use crate::engine::Engine;
 use crate::games::{color_name, result_line};
@@ -284,9 +288,9 @@ pub fn to_pgn(config: &MatchConfig, f: &Finished, date: &str) -> PgnGame {
     }
 }
 
-/// Runs a match. `on_game` is called after each game (in the order they finish) with the
+/// Plays a match. `on_game` is called after each game (in the order they finish) with the
 /// game and the standings so far.
-pub fn run(
+pub fn play_match(
     config: &MatchConfig,
     mut on_game: impl FnMut(&Finished, &Standings),
 ) -> Result<Standings, String> {
