@@ -1,5 +1,7 @@
-//! Command-line dispatch (clap). Each subcommand parses its arguments, does its work through
-//! the library, prints, and returns the process exit code.
+//! Command-line parsing (clap) and dispatch: each subcommand goes to the library's tool that
+//! does its work and prints (`analyse::run`, `tournament::run`, `datagen::run`, `serve::run`,
+//! which also own their arguments: `AnalyseArgs`, `MatchArgs`, `DatagenArgs`); the process
+//! exit code is 1 after an error, which goes to stderr.
 
 use clap::{Parser, Subcommand};
 use kaissa::games::variants::{DEFAULT_VARIANT, Registry};
