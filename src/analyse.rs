@@ -1,7 +1,9 @@
 //! Batch analysis: positions from a file (one FEN per line, or EPD with `id "..."`),
-//! each searched with the same limits, results in input order as text or JSON lines.
+//! each searched with the same limits, results in input order as text or JSON lines;
+//! [`run`] is `kaissa analyse`.
 
 use crate::engine::{Engine, Options, SearchOutcome};
+use crate::games::variants::DEFAULT_VARIANT;
 use crate::search::time::Limits;
 use crate::search::{Info, Score};
 use serde_json::json;
@@ -197,6 +199,146 @@ pub fn limits(depth: Option<i32>, movetime_ms: Option<u64>, multipv: usize) -> L
         movetime: movetime_ms.map(Duration::from_millis),
         multipv: multipv.max(1),
         ..Default::default()
+    }
+}
+
+/// The arguments of `kaissa analyse`, as the command line gives them.
+#[derive(clap::Args, Debug)]
+pub struct AnalyseArgs {
+    /// The game the positions belong to.
+    #[arg(long, default_value = DEFAULT_VARIANT)]
+    pub variant: String,
+    /// Search each position to this depth.
+    #[arg(long, conflicts_with = "movetime", required_unless_present = "movetime", value_parser = clap::value_parser!(i32).range(1..=100))]
+    pub depth: Option<i32>,
+    /// Search each position for this many milliseconds.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    pub movetime: Option<u64>,
+    /// Search threads per position.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: u64,
+    /// Positions analysed at the same time.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: u64,
+    /// Principal variations per position.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub multipv: u64,
+    /// Hash table per position being analysed, in MiB.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=16384))]
+    pub hash: u64,
+    /// Write JSON lines instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    /// The positions; `-` reads standard input.
+    pub file: String,
+}
+
+/// `kaissa analyse`: reads the positions of `args.file` (`-`: standard input), analyses them
+/// on `args.jobs` threads with engines of `args.variant` (after loading `variants_file`), and
+/// prints one result per position on stdout in input order, as text or JSON lines. Progress
+/// goes to stderr: a bar on a terminal, plain lines every 5% otherwise, nothing with `quiet`.
+/// A position that cannot be analysed is reported in place and makes the result an error.
+pub fn run(args: &AnalyseArgs, variants_file: Option<&str>) -> Result<(), String> {
+    use indicatif::{ProgressBar, ProgressStyle};
+    use rayon::prelude::*;
+    use std::io::Read;
+    let limits = limits(args.depth, args.movetime, args.multipv as usize);
+    let mut text = String::new();
+    if args.file == "-" {
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+    } else {
+        text = std::fs::read_to_string(&args.file)
+            .map_err(|e| format!("cannot read {}: {e}", args.file))?;
+    }
+    let jobs = parse_jobs(&text);
+    let options = Options {
+        hash_mib: args.hash as usize,
+        threads: args.threads as usize,
+        multipv: limits.multipv,
+        move_overhead: Duration::ZERO,
+    };
+    // Check the variant and options once, before any work.
+    engine_for(&args.variant, variants_file, options.clone())?;
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        let b = ProgressBar::new(jobs.len() as u64);
+        b.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} positions, {elapsed} elapsed, ETA {eta}",
+            )
+            .map_err(|e| e.to_string())?,
+        );
+        b
+    };
+    let (tx, rx) = channel::<(usize, Analysis)>();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs as usize)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let mut failed = false;
+    std::thread::scope(|scope| {
+        let work = scope.spawn(|| {
+            pool.install(|| {
+                jobs.par_iter().enumerate().for_each_init(
+                    || engine_for(&args.variant, variants_file, options.clone()),
+                    |engine, (i, job)| {
+                        let result = match engine {
+                            Ok(e) => analyse_one(e, job, &limits),
+                            Err(err) => Analysis {
+                                id: job.id.clone(),
+                                fen: job.fen.clone(),
+                                result: Err(err.clone()),
+                            },
+                        };
+                        let _ = tx.send((i, result));
+                    },
+                )
+            });
+            drop(tx);
+        });
+        let mut pending = std::collections::BTreeMap::new();
+        let mut next = 0;
+        let mut closed = false;
+        let plain_progress = !args.quiet && !std::io::IsTerminal::is_terminal(&std::io::stderr());
+        let started = std::time::Instant::now();
+        let total = jobs.len();
+        let mut done = 0usize;
+        for (i, r) in rx.iter() {
+            bar.inc(1);
+            done += 1;
+            // Without a terminal the bar is hidden: report progress as plain lines instead.
+            if plain_progress && crate::progress::at_step(done, total) {
+                let secs = started.elapsed().as_secs_f64();
+                let eta = secs / done as f64 * (total - done) as f64;
+                eprintln!("progress: {done}/{total} positions, {secs:.1}s elapsed, ETA {eta:.1}s");
+            }
+            pending.insert(i, r);
+            while let Some(r) = pending.remove(&next) {
+                failed |= r.result.is_err();
+                let line = if args.json { r.to_json() } else { r.to_text() };
+                if !closed {
+                    // A closed stdout (`| head`) ends the output quietly.
+                    closed = bar.suspend(|| {
+                        use std::io::Write;
+                        writeln!(std::io::stdout(), "{line}").is_err()
+                    });
+                }
+                next += 1;
+            }
+        }
+        let _ = work.join();
+    });
+    bar.finish_and_clear();
+    if failed {
+        Err("some positions could not be analysed (see the output)".into())
+    } else {
+        Ok(())
     }
 }
 

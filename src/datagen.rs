@@ -7,6 +7,8 @@
 //! caller's sink as soon as it and every game before it are done, in game order: a long run
 //! writes as it goes, the same lines in the same order whatever the number of jobs, and a run
 //! cut short keeps the games it finished.
+//!
+//! [`run`] is `kaissa datagen`: it writes the lines to a file or standard output.
 
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
@@ -15,6 +17,7 @@ use crate::core::playable::Playable;
 use crate::core::ruleset::PositionVisitor;
 use crate::core::tunable::Tunable;
 use crate::games;
+use crate::games::variants::{DEFAULT_VARIANT, Registry};
 use crate::search::time::Limits;
 use crate::search::tt::Table;
 use crate::search::{Score, SearchParams, search};
@@ -292,10 +295,10 @@ pub fn from_pgn(
     progress: &(dyn Fn(usize, usize) + Sync),
     sink: &mut Sink<'_>,
 ) -> Result<usize, String> {
-    let games = crate::tournament::pgn::read_all(text)?;
+    let games = crate::pgn::read_all(text)?;
     /// The games replayed from the definition's start position, once its type is known.
     struct Replay<'a, 's, 'k> {
-        games: &'a [crate::tournament::pgn::PgnGame],
+        games: &'a [crate::pgn::PgnGame],
         cfg: &'a DatagenConfig,
         progress: &'a (dyn Fn(usize, usize) + Sync),
         sink: &'s mut Sink<'k>,
@@ -332,7 +335,7 @@ pub fn from_pgn(
 fn replay<P: Playable>(
     start: &P,
     eval: &P::Eval,
-    g: &crate::tournament::pgn::PgnGame,
+    g: &crate::pgn::PgnGame,
     cfg: &DatagenConfig,
 ) -> Result<Vec<Sample>, String> {
     let result = match g.result.as_str() {
@@ -363,6 +366,103 @@ fn replay<P: Playable>(
         pos.make(mv);
     }
     Ok(out)
+}
+
+/// The arguments of `kaissa datagen`, as the command line gives them.
+#[derive(clap::Args, Debug)]
+pub struct DatagenArgs {
+    /// The game.
+    #[arg(long, default_value = DEFAULT_VARIANT)]
+    pub variant: String,
+    /// Games to play.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub games: u64,
+    /// Search nodes per move.
+    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub nodes: u64,
+    /// Random plies at the start of each game.
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: usize,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at the same time (default: the machine's cores).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: Option<u64>,
+    /// Write the samples here (default: standard output), each game's as soon as it and
+    /// the games before it are done, in game order.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<String>,
+    /// Do not play: take the games of this PGN file (another engine's, say) and record
+    /// their quiet positions, each searched for --nodes for its score and labelled with
+    /// the game's result; --random-plies opening plies of each game are skipped and
+    /// --games and --seed are not used.
+    #[arg(long, value_name = "PGN")]
+    pub from_pgn: Option<String>,
+}
+
+/// `kaissa datagen`: plays the self-play games of `args` (or replays those of its PGN file)
+/// in the variant `args.variant` of `registry`, writing each game's samples to `args.out` (or
+/// standard output) as soon as it and the games before it are done, with progress every 5%
+/// and the number of positions written on stderr.
+pub fn run(args: &DatagenArgs, registry: &Registry) -> Result<(), String> {
+    let def = registry.get(&args.variant, &[])?;
+    let cfg = DatagenConfig {
+        games: args.games as usize,
+        nodes: args.nodes,
+        random_plies: args.random_plies,
+        seed: args.seed,
+        jobs: args
+            .jobs
+            .map(|j| j as usize)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+    };
+    // The games to replay are read before the output is opened, so a wrong path leaves an
+    // existing output file as it was.
+    let pgn = match &args.from_pgn {
+        Some(path) => Some((
+            path,
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?,
+        )),
+        None => None,
+    };
+    // Each game's lines are written (and flushed) as soon as it and the games before it are
+    // done: a long run can be watched, and cut short, without losing them.
+    let mut writer: Box<dyn std::io::Write + Send> = match &args.out {
+        Some(path) => Box::new(std::io::BufWriter::new(
+            std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?,
+        )),
+        None => Box::new(std::io::stdout()),
+    };
+    let target = args.out.clone().unwrap_or_else(|| "standard output".into());
+    let mut sink = |samples: &[Sample]| {
+        let text: String = samples.iter().map(|s| s.line() + "\n").collect();
+        writer
+            .write_all(text.as_bytes())
+            .and_then(|()| writer.flush())
+            .map_err(|e| format!("cannot write {target}: {e}"))
+    };
+    let written = match pgn {
+        Some((path, text)) => {
+            let progress = |done: usize, total: usize| {
+                if crate::progress::at_step(done, total) {
+                    eprintln!("datagen: {done}/{total} games of {path}");
+                }
+            };
+            from_pgn(&def, &text, &cfg, &progress, &mut sink)?
+        }
+        None => {
+            let total = cfg.games;
+            let progress = |done: usize| {
+                if crate::progress::at_step(done, total) {
+                    eprintln!("datagen: {done}/{total} games");
+                }
+            };
+            generate(&def, &cfg, &progress, &mut sink)?
+        }
+    };
+    eprintln!("datagen: {written} positions");
+    Ok(())
 }
 
 #[cfg(test)]

@@ -17,8 +17,9 @@
 //! - [`engine`]: the facade the protocols drive; one `GameState` for every game.
 //! - [`protocol`]: UCI and XBoard, parse and format only.
 //! - the tools on top: [`mod@bench`], [`analyse`], [`datagen`], [`tournament`] (`kaissa match`),
-//!   [`results`] (results in words), [`serve`] (`kaissa serve`, the page in the browser),
-//!   [`train`] (`kaissa train`, fitting a learned evaluation), and the command line (`cli.rs`).
+//!   [`serve`] (`kaissa serve`, the page in the browser), [`pgn`] (the games' PGN, which the
+//!   match writes and datagen and serve read), [`progress`] (a line every 5%), [`train`]
+//!   (`kaissa train`, fitting a learned evaluation), and the command line (`cli.rs`).
 
 pub mod analyse;
 pub mod bench;
@@ -26,8 +27,9 @@ pub mod core;
 pub mod datagen;
 pub mod engine;
 pub mod games;
+pub mod pgn;
+pub mod progress;
 pub mod protocol;
-pub mod results;
 pub mod search;
 pub mod serve;
 pub mod tournament;

@@ -11,6 +11,7 @@ use super::assets;
 use super::moves::{MoveView, move_views};
 use super::session::{GoRequest, Session};
 use crate::games::variants::Registry;
+use crate::games::{color_name, result_line};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -410,16 +411,14 @@ impl Api {
         let view = s.view();
         let legal: Vec<MoveView> = move_views(&st.legal_moves(), &view);
         let side = st.side_to_move();
-        let result = st
-            .outcome()
-            .map(|o| crate::results::result_line(def, o, side));
+        let result = st.outcome().map(|o| result_line(def, o, side));
         let (shown, line) = s.line();
         let pieces: HashMap<String, String> = def
             .pieces
             .iter()
             .map(|p| (p.letter.clone(), p.name.clone()))
             .collect();
-        let colors = crate::core::geometry::Color::BOTH.map(|c| crate::results::color_name(def, c));
+        let colors = crate::core::geometry::Color::BOTH.map(|c| color_name(def, c));
         let last = shown
             .last()
             .and_then(|m| move_views(std::slice::from_ref(m), &view).pop());

@@ -5,11 +5,12 @@
 
 use crate::core::board_view::BoardView;
 use crate::engine::{Engine, Options, SearchOutcome};
+use crate::games::result_line;
 use crate::games::variants::Registry;
+use crate::pgn::PgnGame;
 use crate::protocol::uci::score_text;
 use crate::search::Info;
 use crate::search::time::Limits;
-use crate::tournament::pgn::PgnGame;
 use serde::Serialize;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
@@ -166,7 +167,7 @@ impl Session {
     /// Loads the first game of a PGN text (of this variant or another the registry knows,
     /// by its `Variant` tag); the board shows its last position.
     pub fn load_pgn(&mut self, registry: &Registry, text: &str) -> Result<(), String> {
-        let games = crate::tournament::pgn::read_all(text)?;
+        let games = crate::pgn::read_all(text)?;
         let game = games.first().ok_or("no game in the PGN")?;
         let variant = game.tag("Variant").unwrap_or(self.variant()).to_string();
         let mut fresh = Session::new(registry, &variant, game.tag("FEN"))?;
@@ -332,7 +333,7 @@ impl Session {
         let state = self.engine.state();
         let (result, reason) = match state.outcome() {
             Some(o) if self.cursor == self.line.len() => {
-                let words = crate::results::result_line(def, o, state.side_to_move());
+                let words = result_line(def, o, state.side_to_move());
                 match words.split_once(" {") {
                     Some((r, why)) => (r.to_string(), Some(why.trim_end_matches('}').to_string())),
                     None => (words, None),

@@ -5,7 +5,7 @@
 use super::player::{Failure, Player};
 use crate::core::geometry::Color;
 use crate::engine::Engine;
-use crate::results::{color_name, result_line};
+use crate::games::{color_name, result_line};
 use std::time::{Duration, Instant};
 
 /// How long each move may take.

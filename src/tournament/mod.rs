@@ -2,18 +2,22 @@
 //! round robin for more than two engines, colour-swapped opening pairs, several games at once,
 //! PGN output, and a results table with Elo, its 95% error, LOS and an optional SPRT that
 //! stops the match as soon as it decides; a match cut short resumes from its PGN ([`resume`]).
-//! Nothing here prints: progress and results go through the caller's callbacks.
+//! Nothing here prints but [`run`], the `kaissa match` command ([`MatchArgs`], in driver.rs):
+//! [`play_match`] hands progress and results to the caller's callbacks.
 
 pub mod arbiter;
-pub mod pgn;
+mod driver;
 pub mod player;
 mod resume;
 pub mod stats;
 pub mod thought;
 
+pub use driver::{MatchArgs, run};
+
 use crate::engine::Engine;
+use crate::games::{color_name, result_line};
+use crate::pgn::{self, PgnGame};
 use arbiter::{GameRecord, GameSetup, TimeControl, play_game};
-use pgn::PgnGame;
 use player::{EngineSpec, Player};
 use stats::{Sprt, Verdict, Wdl};
 use std::collections::VecDeque;
@@ -284,9 +288,9 @@ pub fn to_pgn(config: &MatchConfig, f: &Finished, date: &str) -> PgnGame {
     }
 }
 
-/// Runs a match. `on_game` is called after each game (in the order they finish) with the
+/// Plays a match. `on_game` is called after each game (in the order they finish) with the
 /// game and the standings so far.
-pub fn run(
+pub fn play_match(
     config: &MatchConfig,
     mut on_game: impl FnMut(&Finished, &Standings),
 ) -> Result<Standings, String> {
@@ -476,7 +480,7 @@ pub fn verify_pgn(text: &str, variants_file: Option<&str>) -> Result<usize, Stri
         }
         let state = rules.state();
         if let Some(o) = state.outcome() {
-            let line = crate::results::result_line(state.def(), o, state.side_to_move());
+            let line = result_line(state.def(), o, state.side_to_move());
             if !line.starts_with(&g.result) {
                 return Err(format!(
                     "game {}: the rules say {line}, the PGN says {}",
@@ -514,7 +518,7 @@ fn check_forfeit(g: &PgnGame, def: &crate::core::definition::VariantDef) -> Resu
             g.result
         ));
     }
-    let name = |c| crate::results::color_name(def, c);
+    let name = |c| color_name(def, c);
     let expected = if reason.starts_with(name(crate::core::geometry::Color::First)) {
         "0-1"
     } else if reason.starts_with(name(crate::core::geometry::Color::Second)) {

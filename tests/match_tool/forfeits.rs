@@ -3,8 +3,8 @@
 //! plays; moves checked against the rules, not only their form.
 
 use super::harness::*;
+use kaissa::pgn::PgnGame;
 use kaissa::tournament::arbiter::TimeControl;
-use kaissa::tournament::pgn::PgnGame;
 use std::time::Duration;
 
 /// A two-game match of the real engine against a fake (`--games 2`: one game with each

@@ -5,8 +5,8 @@
 #![allow(dead_code)]
 
 use kaissa::engine::Engine;
+use kaissa::pgn::{PgnGame, read_all};
 use kaissa::tournament::arbiter::{GameRecord, GameSetup, TimeControl, play_game};
-use kaissa::tournament::pgn::{PgnGame, read_all};
 use kaissa::tournament::player::{EngineSpec, Player};
 use std::io::Read;
 use std::path::{Path, PathBuf};

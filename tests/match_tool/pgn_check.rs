@@ -3,7 +3,7 @@
 
 use super::endings::kaissa_openings_file;
 use super::harness::*;
-use kaissa::tournament::pgn::{PgnGame, read_all};
+use kaissa::pgn::{PgnGame, read_all};
 use std::sync::OnceLock;
 
 /// A PGN written by `kaissa match` whose games all ended on the board (every kaissa end

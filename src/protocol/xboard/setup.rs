@@ -142,7 +142,7 @@ pub fn variant_lines(def: &VariantDef) -> Vec<String> {
     lines
 }
 
-pub use crate::results::{color_name, result_line};
+pub use crate::games::{color_name, result_line};
 
 #[cfg(test)]
 mod tests {

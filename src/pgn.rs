@@ -1,9 +1,13 @@
-//! PGN for these games: the standard tag pairs plus `Variant` (and `FEN`/`SetUp` when the game
-//! did not start from the start position), moves in the engine's notation (the from-to form
-//! variant engines use, not SAN), each engine move followed by what its engine said of it
-//! (`{+0.35/12 0.98s}`, see [`super::thought`]), and the result with its reason as the last
-//! comment. Reading, a comment after a move is that move's, except the last comment of the
-//! game, which is the reason (so files without move comments read as before).
+//! PGN for these games, shared by the tools that read or write games: `kaissa match`
+//! ([`crate::tournament`]) writes and resumes from it and checks it, `kaissa datagen --from-pgn`
+//! ([`crate::datagen`]) takes positions from it, `kaissa serve` ([`crate::serve`]) loads a game.
+//!
+//! The standard tag pairs plus `Variant` (and `FEN`/`SetUp` when the game did not start from
+//! the start position), moves in the engine's notation (the from-to form variant engines use,
+//! not SAN), each engine move followed by what its engine said of it (`{+0.35/12 0.98s}`, see
+//! [`crate::tournament::thought`]), and the result with its reason as the last comment.
+//! Reading, a comment after a move is that move's, except the last comment of the game, which
+//! is the reason (so files without move comments read as before).
 
 use std::fmt::Write;
 
@@ -123,6 +127,30 @@ pub fn read_all(text: &str) -> Result<Vec<PgnGame>, String> {
     }
     flush(&mut tags, &mut body, &mut games)?;
     Ok(games)
+}
+
+/// Today's date as PGN writes it (`YYYY.MM.DD`), from the system clock: the `Date` tag of a
+/// game written now.
+pub fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    civil_date(days)
+}
+
+/// The date `days` days after 1970-01-01 as PGN writes it (Howard Hinnant's civil-date
+/// algorithm).
+fn civil_date(days: i64) -> String {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
 }
 
 /// Parses the movetext of one game.
@@ -248,5 +276,13 @@ mod tests {
         assert_eq!(read_all(&g.write()).unwrap(), vec![g.clone()]);
         g.comments.clear();
         assert_eq!(read_all(&g.write()).unwrap(), vec![g]);
+    }
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_date(0), "1970.01.01");
+        assert_eq!(civil_date(59), "1970.03.01");
+        assert_eq!(civil_date(11_016), "2000.02.29");
+        assert_eq!(civil_date(19_723), "2024.01.01");
     }
 }
