@@ -1,7 +1,7 @@
 //! Command-line parsing (clap) and dispatch: each subcommand goes to the library's tool that
 //! does its work and prints (`analyse::run`, `tournament::run`, `datagen::run`, `serve::run`,
-//! which also own their arguments: `AnalyseArgs`, `MatchArgs`, `DatagenArgs`); the process
-//! exit code is 1 after an error, which goes to stderr.
+//! `train::run`, which also own their arguments: `AnalyseArgs`, `MatchArgs`, `DatagenArgs`,
+//! `TrainArgs`); the process exit code is 1 after an error, which goes to stderr.
 
 use clap::{Parser, Subcommand};
 use kaissa::games::variants::{DEFAULT_VARIANT, Registry};
@@ -95,6 +95,16 @@ enum Command {
     ///
     /// Example: kaissa datagen --variant kaissa --games 200 --nodes 5000 --out kaissa.data
     Datagen(kaissa::datagen::DatagenArgs),
+    /// Train a learned evaluation (NNUE) on `kaissa datagen` data; write the net, loadable
+    /// with the engine's EvalFile option.
+    ///
+    /// Prints the positions read per file, a line of losses per epoch (the held-out loss is
+    /// the one to watch) and writes the net after every epoch. tuning/NNUE.md has the recipe
+    /// of every built-in net.
+    ///
+    /// Example: kaissa datagen --variant merchants --games 2000 --nodes 5000 --format binary
+    /// --out m.bin; kaissa train --variant merchants --data m.bin --out merchants.knue
+    Train(kaissa::train::TrainArgs),
     /// List the known variants, or print one definition in full.
     Variants {
         /// Print this variant's whole definition as a variants file.
@@ -184,6 +194,7 @@ fn execute(cli: Cli) -> Result<(), String> {
         Command::Analyse(args) => kaissa::analyse::run(&args, cli.variants.as_deref()),
         Command::Match(args) => kaissa::tournament::run(&args, cli.variants.as_deref()),
         Command::Datagen(args) => kaissa::datagen::run(&args, &registry),
+        Command::Train(args) => kaissa::train::run(&args, &registry),
         Command::Serve { port, host } => {
             let config = kaissa::serve::ServeConfig { host, port };
             kaissa::serve::run(&config, registry, |url| {

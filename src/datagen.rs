@@ -8,15 +8,20 @@
 //! writes as it goes, the same lines in the same order whatever the number of jobs, and a run
 //! cut short keeps the games it finished.
 //!
-//! [`run`] is `kaissa datagen`: it writes the lines to a file or standard output.
+//! [`run`] is `kaissa datagen`: it writes the lines, or with `--format binary` the 64-byte
+//! training records of `kaissa train` ([`crate::core::nnue::record`]), to a file or standard
+//! output.
 
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
+use crate::core::nnue::record::RECORD_BYTES;
 use crate::core::outcome::Outcome;
 use crate::core::playable::Playable;
 use crate::core::ruleset::PositionVisitor;
 use crate::core::tunable::Tunable;
 use crate::games;
+use crate::games::kaissa::game::Game;
+use crate::games::kaissa::nnue::record_of_fen;
 use crate::games::variants::{DEFAULT_VARIANT, Registry};
 use crate::search::time::Limits;
 use crate::search::tt::Table;
@@ -399,7 +404,57 @@ pub struct DatagenArgs {
     /// --games and --seed are not used.
     #[arg(long, value_name = "PGN")]
     pub from_pgn: Option<String>,
+    /// The output's form: `text` lines (`FEN | score | result`, for the Texel tuner and for
+    /// reading) or `binary` 64-byte records (for `kaissa train`; the Kaissa family up to 128
+    /// cells; tuning/NNUE.md has the layout).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }
+
+/// The form of `kaissa datagen`'s output.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// One `FEN | score | result` line per position.
+    Text,
+    /// One 64-byte training record per position ([`crate::core::nnue::record`]).
+    Binary,
+}
+
+/// What turns a game's samples into the bytes of the output file.
+fn encoder(def: &VariantDef, format: Format) -> Result<Box<Encode>, String> {
+    match format {
+        Format::Text => Ok(Box::new(|samples: &[Sample]| {
+            Ok(samples
+                .iter()
+                .map(|s| s.line() + "\n")
+                .collect::<String>()
+                .into_bytes())
+        })),
+        Format::Binary => {
+            if def.rules.is_some() || def.cell_count() > crate::core::nnue::record::MAX_CELLS {
+                return Err(format!(
+                    "binary records are made for the Kaissa family up to {} cells; {} is not one (use --format text)",
+                    crate::core::nnue::record::MAX_CELLS,
+                    def.name
+                ));
+            }
+            let game = std::sync::Arc::new(Game::<u128>::new(def)?);
+            Ok(Box::new(move |samples: &[Sample]| {
+                let mut out = Vec::with_capacity(samples.len() * RECORD_BYTES);
+                for s in samples {
+                    let result = (s.result * 2.0).round().clamp(0.0, 2.0) as u8;
+                    let r = record_of_fen(&game, &s.fen, s.score, result)
+                        .map_err(|e| format!("{}: {e}", s.fen))?;
+                    out.extend_from_slice(&r.to_bytes());
+                }
+                Ok(out)
+            }))
+        }
+    }
+}
+
+/// Turns samples into output bytes.
+type Encode = dyn Fn(&[Sample]) -> Result<Vec<u8>, String> + Send + Sync;
 
 /// `kaissa datagen`: plays the self-play games of `args` (or replays those of its PGN file)
 /// in the variant `args.variant` of `registry`, writing each game's samples to `args.out` (or
@@ -407,6 +462,7 @@ pub struct DatagenArgs {
 /// and the number of positions written on stderr.
 pub fn run(args: &DatagenArgs, registry: &Registry) -> Result<(), String> {
     let def = registry.get(&args.variant, &[])?;
+    let encode = encoder(&def, args.format)?;
     let cfg = DatagenConfig {
         games: args.games as usize,
         nodes: args.nodes,
@@ -436,9 +492,9 @@ pub fn run(args: &DatagenArgs, registry: &Registry) -> Result<(), String> {
     };
     let target = args.out.clone().unwrap_or_else(|| "standard output".into());
     let mut sink = |samples: &[Sample]| {
-        let text: String = samples.iter().map(|s| s.line() + "\n").collect();
+        let bytes = encode(samples)?;
         writer
-            .write_all(text.as_bytes())
+            .write_all(&bytes)
             .and_then(|()| writer.flush())
             .map_err(|e| format!("cannot write {target}: {e}"))
     };

@@ -5,8 +5,7 @@
 use crate::core::nnue::SCALE;
 use crate::core::nnue::record::{RECORD_BYTES, Record};
 use crate::games::kaissa::game::Game;
-use crate::games::kaissa::nnue::{FeatureMap, pieces_and_hands};
-use crate::games::kaissa::position::Position;
+use crate::games::kaissa::nnue::{FeatureMap, record_of_fen};
 use crate::train::model::Example;
 use std::sync::Arc;
 
@@ -25,7 +24,6 @@ pub fn record_of_line(game: &Arc<Game<u128>>, line: &str) -> Result<Record, Stri
     else {
         return Err("not a `FEN | score | result` line".into());
     };
-    let pos = Position::from_fen(game, fen)?;
     let score: i32 = score.parse().map_err(|_| format!("bad score {score:?}"))?;
     let result = match result {
         "1" | "1.0" => 2,
@@ -33,21 +31,7 @@ pub fn record_of_line(game: &Arc<Game<u128>>, line: &str) -> Result<Record, Stri
         "0" | "0.0" => 0,
         r => return Err(format!("bad result {r:?} (1, 0.5 or 0)")),
     };
-    record_of(&pos, score, result)
-}
-
-/// The record of a position with its score (for the side to move) and result (0, 1 or 2 for
-/// the first player).
-pub fn record_of(pos: &Position<u128>, score: i32, result: u8) -> Result<Record, String> {
-    let (pieces, hands) = pieces_and_hands(pos);
-    Record::new(
-        &pieces,
-        [&hands[0], &hands[1]],
-        pos.side_to_move().index() as u8,
-        score,
-        result,
-        pos.fullmove(),
-    )
+    record_of_fen(game, fen, score, result)
 }
 
 /// Reads every record of a data file's bytes: binary records or text lines. An error names

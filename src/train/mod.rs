@@ -6,10 +6,13 @@
 //! so the same seed gives the same net whatever the number of threads; AdamW steps with
 //! weights clipped for quantisation; the learning rate drops tenfold at a chosen epoch. After
 //! every epoch the caller gets the losses and the quantised net (to write a checkpoint).
-//! [`model`] is the float network, [`data`] reads the records.
+//! [`model`] is the float network, [`data`] reads the records, [`run`] is the command.
 
 pub mod data;
 pub mod model;
+mod run;
+
+pub use run::{TrainArgs, run};
 
 use crate::core::nnue::network::Network;
 use crate::core::nnue::record::Record;

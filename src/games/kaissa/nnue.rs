@@ -156,6 +156,30 @@ pub fn pieces_and_hands<B: Bitboard>(pos: &Position<B>) -> (Vec<Placed>, [Vec<(u
     (pieces, hands)
 }
 
+/// The training record of a position with its search score (for the side to move, in
+/// centipawns) and the game's result for the first player (0 loss, 1 draw, 2 win).
+pub fn record_of<B: Bitboard>(pos: &Position<B>, score: i32, result: u8) -> Result<Record, String> {
+    let (pieces, hands) = pieces_and_hands(pos);
+    Record::new(
+        &pieces,
+        [&hands[0], &hands[1]],
+        pos.side_to_move().index() as u8,
+        score,
+        result,
+        pos.fullmove(),
+    )
+}
+
+/// [`record_of`] the position of a FEN of `game`.
+pub fn record_of_fen<B: Bitboard>(
+    game: &Arc<Game<B>>,
+    fen: &str,
+    score: i32,
+    result: u8,
+) -> Result<Record, String> {
+    record_of(&Position::from_fen(game, fen)?, score, result)
+}
+
 /// A position's learned-evaluation state: the feature map and the sums per ply.
 #[derive(Clone, Debug)]
 pub struct NetState {

@@ -1,0 +1,170 @@
+//! `kaissa train` as the command line runs it: its arguments, reading the data files, a
+//! progress bar per epoch, a line of losses per epoch, and the net written after every epoch
+//! (so a run cut short keeps its last finished epoch's net).
+
+use crate::core::nnue::network::Network;
+use crate::core::nnue::record::Record;
+use crate::games::kaissa::game::Game;
+use crate::games::variants::Registry;
+use crate::train::{TrainConfig, data, train};
+use std::sync::Arc;
+
+/// The arguments of `kaissa train`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct TrainArgs {
+    /// The game the net is for (a Kaissa-family rule set up to 128 cells).
+    #[arg(long, default_value = "merchants")]
+    pub variant: String,
+    /// A data file of `kaissa datagen` (binary records or text lines); repeat for more.
+    #[arg(long = "data", value_name = "FILE", required = true)]
+    pub data: Vec<String>,
+    /// Write the net here (after every epoch, and at the end).
+    #[arg(long, value_name = "FILE")]
+    pub out: String,
+    /// The net's name, as `eval` reports it (default: the variant and the seed).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Hidden units per perspective (a multiple of 16, at most 128 with the output weights'
+    /// range).
+    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(16..=1024))]
+    pub hidden: u64,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub epochs: u64,
+    /// Positions per optimiser step.
+    #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub batch: u64,
+    /// AdamW's learning rate.
+    #[arg(long, default_value_t = 0.001)]
+    pub lr: f32,
+    /// The epoch from which the learning rate is a tenth (default: after 75% of them).
+    #[arg(long)]
+    pub lr_drop: Option<u64>,
+    /// AdamW's weight decay.
+    #[arg(long, default_value_t = 0.01)]
+    pub decay: f32,
+    /// Weight of the search score in the target, the game result's being 1 - lambda.
+    #[arg(long, default_value_t = 0.75)]
+    pub lambda: f32,
+    /// Share of the positions held out to measure the loss on unseen positions.
+    #[arg(long, default_value_t = 0.02)]
+    pub validation: f64,
+    /// Seed of the initial weights and the shuffles: the same data and seed give the same net.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads (default: the machine's cores).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
+    /// No progress bar (the lines per epoch stay).
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Writes `net` to `path` whole: to a temporary file beside it, then renamed over it.
+fn write_net(net: &Network, path: &str) -> Result<(), String> {
+    let tmp = format!("{path}.part");
+    std::fs::write(&tmp, net.to_bytes()).map_err(|e| format!("cannot write {tmp}: {e}"))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {path}: {e}"))
+}
+
+/// Checks the settings before any work: an error in one line.
+fn check(args: &TrainArgs) -> Result<(), String> {
+    if args.hidden % 16 != 0 {
+        return Err(format!("--hidden {} is not a multiple of 16", args.hidden));
+    }
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err(format!("--lambda {} is not from 0 to 1", args.lambda));
+    }
+    if !(0.0..0.5).contains(&args.validation) {
+        return Err(format!(
+            "--validation {} is not from 0 to 0.5",
+            args.validation
+        ));
+    }
+    if !(args.lr > 0.0 && args.lr.is_finite()) || !(args.decay >= 0.0 && args.decay.is_finite()) {
+        return Err("--lr must be above 0 and --decay 0 or more".into());
+    }
+    Ok(())
+}
+
+/// `kaissa train`: reads every data file (an error names the file and record, and no net is
+/// written), trains, and writes the net after every epoch.
+pub fn run(args: &TrainArgs, registry: &Registry) -> Result<(), String> {
+    check(args)?;
+    let def = registry.get(&args.variant, &[])?;
+    if def.rules.is_some() || def.cell_count() > crate::core::nnue::record::MAX_CELLS {
+        return Err(format!(
+            "kaissa train makes nets for the Kaissa family up to 128 cells; {} is not one",
+            def.name
+        ));
+    }
+    let game = Arc::new(Game::<u128>::new(&def)?);
+    let mut records: Vec<Record> = Vec::new();
+    for path in &args.data {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let r = data::read_records(&game, path, &bytes)?;
+        eprintln!("train: {} positions from {path}", r.len());
+        records.extend(r);
+    }
+    let epochs = args.epochs as usize;
+    let cfg = TrainConfig {
+        hidden: args.hidden as usize,
+        epochs,
+        batch: args.batch as usize,
+        lr: args.lr,
+        lr_drop: args.lr_drop.map_or(epochs * 3 / 4 + 1, |e| e as usize),
+        decay: args.decay,
+        lambda: args.lambda,
+        validation: args.validation,
+        seed: args.seed,
+        name: args
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("{}-{}", def.name, args.seed)),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0) as usize)
+        .build()
+        .map_err(|e| format!("cannot start the threads: {e}"))?;
+    let bar = if args.quiet {
+        indicatif::ProgressBar::hidden()
+    } else {
+        let b = indicatif::ProgressBar::new(0);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "epoch {prefix} {bar:40} {pos}/{len} batches, ETA {eta}",
+            )
+            .map_err(|e| e.to_string())?,
+        );
+        b
+    };
+    let mut epoch = 1;
+    bar.set_prefix(format!("1/{epochs}"));
+    let on_batch = |done: usize, total: usize| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    };
+    let mut on_epoch = |r: &crate::train::EpochReport, net: &Network| {
+        bar.suspend(|| {
+            eprintln!(
+                "train: epoch {}/{epochs}: loss {:.6}, held-out {:.6}, {:.0} positions/s",
+                r.epoch, r.train_loss, r.validation_loss, r.speed
+            )
+        });
+        epoch = r.epoch + 1;
+        bar.set_prefix(format!("{epoch}/{epochs}"));
+        write_net(net, &args.out)
+    };
+    let net = pool.install(|| train(&game, &records, &cfg, &on_batch, &mut on_epoch))?;
+    bar.finish_and_clear();
+    write_net(&net, &args.out)?;
+    eprintln!(
+        "train: wrote {} ({}, {} x {} inputs, {} bytes)",
+        args.out,
+        net.name,
+        net.hidden,
+        net.inputs,
+        net.to_bytes().len()
+    );
+    Ok(())
+}
