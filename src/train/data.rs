@@ -52,7 +52,7 @@ pub fn read_records(
             })
             .collect();
     }
-    if bytes.len() % RECORD_BYTES != 0 {
+    if !bytes.len().is_multiple_of(RECORD_BYTES) {
         return Err(format!(
             "{name}: {} bytes is not a whole number of {RECORD_BYTES}-byte records (record {} is cut short)",
             bytes.len(),

@@ -143,7 +143,7 @@ pub fn train(
     if records.is_empty() {
         return Err("no training positions".into());
     }
-    if cfg.hidden == 0 || cfg.hidden % 16 != 0 {
+    if cfg.hidden == 0 || !cfg.hidden.is_multiple_of(16) {
         return Err(format!(
             "hidden width {} is not a multiple of 16",
             cfg.hidden

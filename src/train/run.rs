@@ -69,7 +69,7 @@ fn write_net(net: &Network, path: &str) -> Result<(), String> {
 
 /// Checks the settings before any work: an error in one line.
 fn check(args: &TrainArgs) -> Result<(), String> {
-    if args.hidden % 16 != 0 {
+    if !args.hidden.is_multiple_of(16) {
         return Err(format!("--hidden {} is not a multiple of 16", args.hidden));
     }
     if !(0.0..=1.0).contains(&args.lambda) {
@@ -81,7 +81,7 @@ fn check(args: &TrainArgs) -> Result<(), String> {
             args.validation
         ));
     }
-    if !(args.lr > 0.0 && args.lr.is_finite()) || !(args.decay >= 0.0 && args.decay.is_finite()) {
+    if !(args.lr > 0.0 && args.lr.is_finite() && args.decay >= 0.0 && args.decay.is_finite()) {
         return Err("--lr must be above 0 and --decay 0 or more".into());
     }
     Ok(())

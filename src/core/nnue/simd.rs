@@ -35,7 +35,7 @@ impl Simd {
     /// the length of `dst`, a multiple of 16.
     #[inline]
     pub fn update(self, dst: &mut [i16], src: &[i16], adds: &[&[i16]], subs: &[&[i16]]) {
-        debug_assert!(dst.len() == src.len() && dst.len() % 16 == 0);
+        debug_assert!(dst.len() == src.len() && dst.len().is_multiple_of(16));
         debug_assert!(adds.iter().chain(subs).all(|c| c.len() == dst.len()));
         match self {
             #[cfg(target_arch = "x86_64")]
@@ -52,7 +52,7 @@ impl Simd {
     /// multiple of 16.
     #[inline]
     pub fn screlu_dot(self, acc: &[i16], w: &[i16]) -> i32 {
-        debug_assert!(acc.len() == w.len() && acc.len() % 16 == 0);
+        debug_assert!(acc.len() == w.len() && acc.len().is_multiple_of(16));
         match self {
             #[cfg(target_arch = "x86_64")]
             // Safety: as in `update`: AVX2 is present when this variant is chosen.
