@@ -261,6 +261,7 @@ pub fn run(args: &AnalyseArgs, variants_file: Option<&str>) -> Result<(), String
         threads: args.threads as usize,
         multipv: limits.multipv,
         move_overhead: Duration::ZERO,
+        ..Options::default()
     };
     // Check the variant and options once, before any work.
     engine_for(&args.variant, variants_file, options.clone())?;

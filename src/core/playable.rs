@@ -28,6 +28,30 @@ pub trait Playable: Rules + 'static {
     fn board_view(&self) -> BoardView;
     /// Evaluation terms: (name, first player, second player).
     fn eval_terms(&self, eval: &Self::Eval) -> Vec<(String, i32, i32)>;
+    /// `eval` with its learned net chosen: none when `use_net` is false, else the game's
+    /// built-in net (`file` None) or the net a file's bytes hold. `None` when `eval` stays as
+    /// it is; an error, and nothing changed, for bytes that are not a net for this game. The
+    /// default, for games without nets: nothing to choose, and a file is an error.
+    fn choose_net(
+        &self,
+        eval: &Self::Eval,
+        use_net: bool,
+        file: Option<&[u8]>,
+    ) -> Result<Option<Self::Eval>, String> {
+        let _ = (eval, use_net);
+        match file {
+            Some(_) => {
+                Err("this game has no learned evaluation (nets are for the Kaissa family)".into())
+            }
+            None => Ok(None),
+        }
+    }
+    /// The name of the learned net `eval` evaluates with; `None` for a hand-written
+    /// evaluation.
+    fn net_name(&self, eval: &Self::Eval) -> Option<String> {
+        let _ = eval;
+        None
+    }
     /// The board as text with the game's own square names drawn on it (Jikaida's drins, the
     /// book's `Mortil A1`), for `d` with the `DrinNames` option. `None` for games that have no
     /// such names: [`Playable::board_text`] is all they show.

@@ -81,8 +81,15 @@ pub trait GameState: Send {
     /// The position as a front end draws it (cells with names, places and looks, hands,
     /// notes): see [`BoardView`].
     fn board_view(&self) -> BoardView;
-    /// Evaluation terms (name, Yellow, Red) and the side-to-move evaluation.
+    /// Evaluation terms (name, Yellow, Red) and the side-to-move evaluation (the learned
+    /// net's when one is in use).
     fn eval(&self) -> (Vec<(String, i32, i32)>, i32);
+    /// Chooses the learned evaluation: none (`use_net` false), the game's built-in net
+    /// (`file` None) or the net of a file's bytes. An error, the evaluation unchanged, when
+    /// the bytes are not a net for this game.
+    fn set_net(&mut self, use_net: bool, file: Option<&[u8]>) -> Result<(), String>;
+    /// The learned net in use, by name; `None` when the hand-written evaluation is.
+    fn net_name(&self) -> Option<String>;
     /// Searches the position.
     fn search(
         &self,
@@ -106,6 +113,39 @@ pub struct Options {
     pub multipv: usize,
     /// Time kept in reserve per move for communication.
     pub move_overhead: Duration,
+    /// Evaluate with a learned net where the game has one (`Use NNUE`).
+    pub use_nnue: bool,
+    /// A net file to use in place of the game's built-in net (`EvalFile`); `None`: the
+    /// built-in one.
+    pub eval_file: Option<String>,
+}
+
+/// Reads a net file's bytes, refusing a file too large to be a net before reading it.
+fn read_net_file(path: &str) -> Result<Vec<u8>, String> {
+    let max = crate::core::nnue::network::MAX_FILE_BYTES;
+    let len = std::fs::metadata(path)
+        .map_err(|e| format!("EvalFile {path}: {e}"))?
+        .len();
+    if len > max as u64 {
+        return Err(format!(
+            "EvalFile {path}: {len} bytes, larger than any net ({} MiB at most)",
+            max >> 20
+        ));
+    }
+    std::fs::read(path).map_err(|e| format!("EvalFile {path}: {e}"))
+}
+
+/// Sets the learned evaluation of `state` as `o` says; an error, nothing changed, when the
+/// net file cannot be read or is not a net for the game.
+fn apply_net(state: &mut dyn GameState, o: &Options) -> Result<(), String> {
+    let bytes = match (&o.eval_file, o.use_nnue) {
+        (Some(path), true) => Some(read_net_file(path)?),
+        _ => None,
+    };
+    let path = o.eval_file.as_deref().unwrap_or_default();
+    state
+        .set_net(o.use_nnue, bytes.as_deref())
+        .map_err(|e| format!("EvalFile {path}: {e}"))
 }
 
 impl Default for Options {
@@ -115,6 +155,8 @@ impl Default for Options {
             threads: 1,
             multipv: 1,
             move_overhead: Duration::from_millis(30),
+            use_nnue: true,
+            eval_file: None,
         }
     }
 }
@@ -155,8 +197,12 @@ impl Engine {
         let def = registry
             .get(DEFAULT_VARIANT, &[])
             .expect("default variant exists");
+        let mut state = new_state(&def).expect("default variant builds");
+        if let Err(e) = apply_net(state.as_mut(), &options) {
+            log::warn!("{e}: the built-in evaluation plays");
+        }
         Engine {
-            state: new_state(&def).expect("default variant builds"),
+            state,
             registry,
             variant: DEFAULT_VARIANT.to_string(),
             rule_options: Vec::new(),
@@ -188,6 +234,15 @@ impl Engine {
         self.stop_and_wait();
         let def = self.registry.get(name, rule_options)?;
         self.state = new_state(&def)?;
+        if let Err(e) = apply_net(self.state.as_mut(), &self.options) {
+            // A net file for another game: this game plays with its own evaluation.
+            log::warn!("{e}: {name} plays with its built-in evaluation");
+            let own = Options {
+                eval_file: None,
+                ..self.options.clone()
+            };
+            apply_net(self.state.as_mut(), &own)?;
+        }
         self.variant = name.to_string();
         self.rule_options = rule_options.to_vec();
         Ok(())
@@ -214,12 +269,22 @@ impl Engine {
         &self.options
     }
 
-    /// Changes the options; a new hash size reallocates (and clears) the table. On an
-    /// allocation failure the old table and options stay.
+    /// Changes the options; a new hash size reallocates (and clears) the table, a new
+    /// `use_nnue` or `eval_file` chooses the evaluation again. On an allocation failure, or a
+    /// net file that cannot be read or is not for this game, the old table, evaluation and
+    /// options stay.
     pub fn set_options(&mut self, o: Options) -> Result<(), String> {
         self.stop_and_wait();
-        if o.hash_mib != self.options.hash_mib {
-            self.tt = Arc::new(Table::try_new(o.hash_mib)?);
+        let tt = if o.hash_mib != self.options.hash_mib {
+            Some(Arc::new(Table::try_new(o.hash_mib)?))
+        } else {
+            None
+        };
+        if (o.use_nnue, &o.eval_file) != (self.options.use_nnue, &self.options.eval_file) {
+            apply_net(self.state.as_mut(), &o)?;
+        }
+        if let Some(tt) = tt {
+            self.tt = tt;
         }
         self.options = o;
         Ok(())

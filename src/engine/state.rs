@@ -142,10 +142,20 @@ impl<P: Playable> GameState for PlayState<P> {
     }
 
     fn eval(&self) -> (Vec<(String, i32, i32)>, i32) {
-        (
-            self.pos.eval_terms(&self.eval),
-            self.pos.evaluate(&self.eval),
-        )
+        let mut pos = self.pos.clone();
+        pos.prepare_eval(&self.eval);
+        (pos.eval_terms(&self.eval), pos.evaluate(&self.eval))
+    }
+
+    fn set_net(&mut self, use_net: bool, file: Option<&[u8]>) -> Result<(), String> {
+        if let Some(e) = self.pos.choose_net(&self.eval, use_net, file)? {
+            self.eval = Arc::new(e);
+        }
+        Ok(())
+    }
+
+    fn net_name(&self) -> Option<String> {
+        self.pos.net_name(&self.eval)
     }
 
     fn search(
@@ -282,6 +292,12 @@ impl GameState for GameBox {
     }
     fn eval(&self) -> (Vec<(String, i32, i32)>, i32) {
         self.inner.eval()
+    }
+    fn set_net(&mut self, use_net: bool, file: Option<&[u8]>) -> Result<(), String> {
+        self.inner.set_net(use_net, file)
+    }
+    fn net_name(&self) -> Option<String> {
+        self.inner.net_name()
     }
     fn search(
         &self,

@@ -138,6 +138,14 @@ impl Uci {
         self.out.line("option name Ponder type check default false");
         self.out
             .line("option name DrinNames type check default false");
+        self.out.line(&format!(
+            "option name Use NNUE type check default {}",
+            o.use_nnue
+        ));
+        self.out.line(&format!(
+            "option name EvalFile type string default {}",
+            o.eval_file.as_deref().unwrap_or("<default>")
+        ));
         self.out.line("uciok");
     }
 
@@ -211,6 +219,13 @@ impl Uci {
             "drinnames" => {
                 self.drin_names = check("DrinNames")?;
                 return Ok(());
+            }
+            "use nnue" => o.use_nnue = check("Use NNUE")?,
+            "evalfile" => {
+                o.eval_file = match value.as_str() {
+                    "" | "<default>" | "<empty>" => None,
+                    path => Some(path.to_string()),
+                }
             }
             _ => return Err(format!("unknown option '{name}'")),
         }
@@ -348,6 +363,9 @@ impl Uci {
     }
 
     fn eval(&self) {
+        let net = self.engine.state().net_name();
+        self.out
+            .line(&format!("net: {}", net.as_deref().unwrap_or("none")));
         let (rows, total) = self.engine.state().eval();
         self.out.line("      term         Yellow        Red");
         for (name, y, r) in rows {

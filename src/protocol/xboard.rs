@@ -187,6 +187,15 @@ impl Xboard {
             env!("CARGO_PKG_VERSION")
         ));
         self.out.line("feature option=\"RuleOptions -string \"");
+        let o = self.engine.options();
+        self.out.line(&format!(
+            "feature option=\"Use NNUE -check {}\"",
+            o.use_nnue as u8
+        ));
+        self.out.line(&format!(
+            "feature option=\"EvalFile -file {}\"",
+            o.eval_file.as_deref().unwrap_or("")
+        ));
         self.out.line("feature done=1");
     }
 
@@ -475,6 +484,16 @@ impl Xboard {
                 self.history.clear();
                 self.describe_variant();
                 Ok(())
+            }
+            "Use NNUE" => match value.trim() {
+                "1" | "true" => self.set_option(|o| o.use_nnue = true),
+                "0" | "false" => self.set_option(|o| o.use_nnue = false),
+                v => Err(format!("option Use NNUE needs 1 or 0, not '{v}'")),
+            },
+            "EvalFile" => {
+                let path = value.trim();
+                let file = (!path.is_empty() && path != "<default>").then(|| path.to_string());
+                self.set_option(|o| o.eval_file = file)
             }
             other => Err(format!("unknown option '{other}'")),
         }

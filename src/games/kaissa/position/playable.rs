@@ -9,6 +9,7 @@ use crate::core::outcome::Outcome;
 use crate::core::playable::Playable;
 use crate::games::kaissa::board::Board;
 use crate::games::kaissa::eval::EvalTables;
+use crate::games::kaissa::nnue::{embedded_net, net_for_game};
 
 impl<B: Bitboard> Playable for Position<B> {
     fn read_fen(&self, fen: &str) -> Result<Self, String> {
@@ -64,5 +65,25 @@ impl<B: Bitboard> Playable for Position<B> {
 
     fn eval_terms(&self, eval: &EvalTables<B>) -> Vec<(String, i32, i32)> {
         eval.breakdown(self)
+    }
+
+    fn choose_net(
+        &self,
+        eval: &EvalTables<B>,
+        use_net: bool,
+        file: Option<&[u8]>,
+    ) -> Result<Option<EvalTables<B>>, String> {
+        let net = match (use_net, file) {
+            (false, _) => None,
+            (true, None) => embedded_net(self.game()),
+            (true, Some(bytes)) => Some(net_for_game(self.game(), bytes)?),
+        };
+        let mut e = eval.clone();
+        e.set_net(net);
+        Ok(Some(e))
+    }
+
+    fn net_name(&self, eval: &EvalTables<B>) -> Option<String> {
+        eval.net().map(|n| n.name.clone())
     }
 }
