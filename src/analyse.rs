@@ -1,9 +1,9 @@
 //! Batch analysis: positions from a file (one FEN per line, or EPD with `id "..."`),
 //! each searched with the same limits, results in input order as text or JSON lines.
 
-use crate::engine::{Engine, Options, SearchOutcome};
+use crate::engine::{Engine, Info, Options, SearchOutcome};
+use crate::search::Score;
 use crate::search::time::Limits;
-use crate::search::{Info, Score};
 use serde_json::json;
 use std::sync::mpsc::channel;
 use std::time::Duration;

@@ -14,11 +14,12 @@ pub use state::{PlayState, new_state};
 use crate::core::board_view::BoardView;
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
+use crate::core::moves::Move;
 use crate::core::outcome::Outcome;
 use crate::games::variants::{DEFAULT_VARIANT, Registry};
 use crate::search::time::Limits;
 use crate::search::tt::Table;
-use crate::search::{Info, Score, Signals};
+use crate::search::{Score, Signals};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
@@ -38,6 +39,10 @@ pub struct SearchOutcome {
     /// Nodes searched.
     pub nodes: u64,
 }
+
+/// One search report as the engine gives it: the search's [`crate::search::Info`] with its
+/// line in engine notation.
+pub type Info = crate::search::Info<String>;
 
 /// Callback for each search iteration.
 pub type InfoSink = Box<dyn FnMut(&Info) + Send>;
@@ -64,6 +69,9 @@ pub trait GameState: Send {
     fn side_to_move(&self) -> Color;
     /// Legal moves in engine notation.
     fn legal_moves(&self) -> Vec<String>;
+    /// Legal moves with their text in engine notation (to restrict a search to some of
+    /// them: [`Limits::searchmoves`]).
+    fn legal_moves_with_text(&self) -> Vec<(Move, String)>;
     /// The result if the game has ended (including repetition and the ply limit).
     fn outcome(&self) -> Option<Outcome>;
     /// Perft split by root move.
@@ -83,7 +91,8 @@ pub trait GameState: Send {
     fn board_view(&self) -> BoardView;
     /// Evaluation terms (name, Yellow, Red) and the side-to-move evaluation.
     fn eval(&self) -> (Vec<(String, i32, i32)>, i32);
-    /// Searches the position.
+    /// Searches the position; `report` gets each finished iteration with its line in
+    /// engine notation.
     fn search(
         &self,
         tt: Arc<Table>,

@@ -4,9 +4,9 @@
 use super::{Event, Flow, Mode, Out};
 use crate::core::geometry::Color;
 use crate::core::outcome::Outcome;
-use crate::engine::{Engine, Options, SearchOutcome};
+use crate::engine::{Engine, Info, Options, SearchOutcome};
+use crate::search::Score;
 use crate::search::time::Limits;
-use crate::search::{Info, Score};
 use std::sync::mpsc::Sender;
 use std::time::Duration;
 
@@ -266,12 +266,12 @@ impl Uci {
                     continue;
                 }
                 "searchmoves" => {
-                    let legal = self.engine.state().legal_moves();
+                    let legal = self.engine.state().legal_moves_with_text();
                     for m in &args[i + 1..] {
-                        if !legal.iter().any(|l| l == m) {
+                        let Some(&(mv, _)) = legal.iter().find(|(_, l)| l == m) else {
                             return Err(format!("searchmoves: {m} is not legal here"));
-                        }
-                        limits.searchmoves.push(m.to_string());
+                        };
+                        limits.searchmoves.push(mv);
                     }
                     break;
                 }

@@ -13,8 +13,8 @@ pub mod setup;
 
 use super::{Event, Flow, Mode, Out};
 use crate::core::geometry::Color;
-use crate::engine::{Engine, SearchOutcome};
-use crate::search::{Info, Score};
+use crate::engine::{Engine, Info, SearchOutcome};
+use crate::search::Score;
 use notation::Coords;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -2,7 +2,8 @@
 //! principal variation search, run on several threads that share the transposition table
 //! (lazy SMP on a rayon pool). An iteration the clock cuts still counts for the move that
 //! beat the last iteration's best in it. The search never prints: it reports each finished
-//! iteration (and such a move) through a callback, and the protocol layer formats it.
+//! iteration (and such a move) through a callback, its line as [`Move`]s; the engine writes
+//! the moves as text and the protocol layer formats the rest.
 
 pub mod correction;
 pub mod ordering;
@@ -78,9 +79,11 @@ pub(crate) fn from_tt(s: i32, ply: usize) -> i32 {
     }
 }
 
-/// One finished iteration (or MultiPV line) of the search, for the protocol to report.
+/// One finished iteration (or MultiPV line) of the search, for the protocol to report. `M` is
+/// a move of the line: the search reports [`Move`]s, the engine their text
+/// ([`crate::engine::Info`]).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Info {
+pub struct Info<M = Move> {
     /// Nominal depth.
     pub depth: i32,
     /// Deepest ply reached.
@@ -95,8 +98,25 @@ pub struct Info {
     pub time: Duration,
     /// Permille of the hash table in use.
     pub hashfull: u32,
-    /// The line, in engine notation.
-    pub pv: Vec<String>,
+    /// The line, best move first.
+    pub pv: Vec<M>,
+}
+
+impl<M> Info<M> {
+    /// The same report with each move of the line converted by `convert` (the engine writes
+    /// them in its notation).
+    pub fn map_pv<N>(&self, convert: impl FnMut(&M) -> N) -> Info<N> {
+        Info {
+            depth: self.depth,
+            seldepth: self.seldepth,
+            multipv: self.multipv,
+            score: self.score,
+            nodes: self.nodes,
+            time: self.time,
+            hashfull: self.hashfull,
+            pv: self.pv.iter().map(convert).collect(),
+        }
+    }
 }
 
 /// What a search found.
@@ -245,7 +265,7 @@ pub fn search<P: Rules>(
     let mut root: Vec<Move> = Vec::new();
     pos.generate(&mut root);
     if !params.limits.searchmoves.is_empty() {
-        root.retain(|m| params.limits.searchmoves.contains(&pos.move_text(*m)));
+        root.retain(|m| params.limits.searchmoves.contains(m));
     }
     if root.is_empty() {
         return SearchResult {
@@ -310,7 +330,7 @@ fn line_info<P: Rules>(w: &Worker<'_, P>, depth: i32, multipv: usize, line: &Roo
         nodes: w.control.total_nodes().max(w.nodes),
         time: w.control.start.elapsed(),
         hashfull: w.control.tt.hashfull(),
-        pv: line.pv.iter().map(|m| w.pos.move_text(*m)).collect(),
+        pv: line.pv.clone(),
     }
 }
 

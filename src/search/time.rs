@@ -1,6 +1,7 @@
 //! Time management: turns the clock situation of a `go` command into a soft limit (do not
 //! start another iteration after it) and a hard limit (abort the search at it).
 
+use crate::core::moves::Move;
 use crate::search::params::{
     HARD_SHARE, INC_SHARE, LAST_MOVE_CAP_SHARE, MAX_MOVES_TO_GO, MIN_TIME, MOVE_CAP_SHARE,
     MOVES_TO_GO, SOFT_SHARE,
@@ -24,8 +25,8 @@ pub struct Limits {
     pub movestogo: Option<u32>,
     /// Search until told to stop.
     pub infinite: bool,
-    /// Search only these root moves (engine notation); empty: all.
-    pub searchmoves: Vec<String>,
+    /// Search only these root moves; empty: all.
+    pub searchmoves: Vec<Move>,
     /// Number of principal variations to report.
     pub multipv: usize,
 }
