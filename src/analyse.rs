@@ -1,7 +1,7 @@
 //! Batch analysis: positions from a file (one FEN per line, or EPD with `id "..."`),
 //! each searched with the same limits, results in input order as text or JSON lines.
 
-use crate::engine::{Engine, Info, Options, SearchOutcome};
+use crate::engine::{Engine, Info, Options, SearchOutcome, score_text};
 use crate::search::Score;
 use crate::search::time::Limits;
 use serde_json::json;
@@ -125,13 +125,6 @@ fn score_json(s: Score) -> serde_json::Value {
     match s {
         Score::Cp(c) => json!({ "cp": c }),
         Score::Mate(m) => json!({ "mate": m }),
-    }
-}
-
-fn score_text(s: Score) -> String {
-    match s {
-        Score::Cp(c) => format!("cp {c}"),
-        Score::Mate(m) => format!("mate {m}"),
     }
 }
 

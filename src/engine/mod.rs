@@ -44,6 +44,14 @@ pub struct SearchOutcome {
 /// line in engine notation.
 pub type Info = crate::search::Info<String>;
 
+/// A score as UCI and the tools write it: `cp 35`, or `mate 3` (`mate -3` when losing).
+pub fn score_text(s: Score) -> String {
+    match s {
+        Score::Cp(c) => format!("cp {c}"),
+        Score::Mate(m) => format!("mate {m}"),
+    }
+}
+
 /// Callback for each search iteration.
 pub type InfoSink = Box<dyn FnMut(&Info) + Send>;
 /// Callback for the end of a search.

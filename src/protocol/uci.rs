@@ -4,8 +4,7 @@
 use super::{Event, Flow, Mode, Out};
 use crate::core::geometry::Color;
 use crate::core::outcome::Outcome;
-use crate::engine::{Engine, Info, Options, SearchOutcome};
-use crate::search::Score;
+use crate::engine::{Engine, Info, Options, SearchOutcome, score_text};
 use crate::search::time::Limits;
 use std::sync::mpsc::Sender;
 use std::time::Duration;
@@ -22,14 +21,6 @@ pub struct Uci {
     /// `DrinNames`: `d` draws Jikaida's drin names (a display preference of this front end;
     /// other games ignore it).
     drin_names: bool,
-}
-
-/// Formats a score the UCI way.
-pub fn score_text(s: Score) -> String {
-    match s {
-        Score::Cp(c) => format!("cp {c}"),
-        Score::Mate(m) => format!("mate {m}"),
-    }
 }
 
 /// Formats one search report as an `info` line.

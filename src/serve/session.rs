@@ -4,9 +4,9 @@
 //! from the search thread, so no lock is ever waited on by a search.
 
 use crate::core::board_view::BoardView;
-use crate::engine::{Engine, Info, Options, SearchOutcome};
+use crate::engine::{Engine, Options, SearchOutcome};
+use crate::engine::{Info, score_text};
 use crate::games::variants::Registry;
-use crate::protocol::uci::score_text;
 use crate::search::time::Limits;
 use crate::tournament::pgn::PgnGame;
 use serde::Serialize;
