@@ -7,6 +7,7 @@
 //! position type and bitboard width are hidden behind that trait object: dynamic dispatch
 //! happens once per command, never inside move generation or search.
 
+pub mod bench;
 mod state;
 
 pub use state::{PlayState, new_state};

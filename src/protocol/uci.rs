@@ -4,7 +4,7 @@
 use super::{Event, Flow, Mode, Out};
 use crate::core::geometry::Color;
 use crate::core::outcome::Outcome;
-use crate::engine::{Engine, Info, Options, SearchOutcome, score_text};
+use crate::engine::{Engine, Info, Options, SearchOutcome, bench, score_text};
 use crate::search::time::Limits;
 use std::sync::mpsc::Sender;
 use std::time::Duration;
@@ -378,11 +378,7 @@ impl Uci {
             }
             "bench" => {
                 self.engine.stop_and_wait();
-                let r = crate::bench::run(
-                    crate::bench::DEFAULT_DEPTH,
-                    crate::bench::DEFAULT_HASH_MIB,
-                    |_, _| {},
-                )?;
+                let r = bench::run(bench::DEFAULT_DEPTH, bench::DEFAULT_HASH_MIB, |_, _| {})?;
                 let secs = r.elapsed.as_secs_f64().max(1e-9);
                 self.out.line(&format!("Nodes searched: {}", r.nodes));
                 self.out
