@@ -2,10 +2,10 @@
 //! each searched with the same limits, results in input order as text or JSON lines;
 //! [`run`] is `kaissa analyse`.
 
-use crate::engine::{Engine, Options, SearchOutcome};
+use crate::engine::{Engine, Info, Options, SearchOutcome, score_text};
 use crate::games::variants::DEFAULT_VARIANT;
+use crate::search::Score;
 use crate::search::time::Limits;
-use crate::search::{Info, Score};
 use serde_json::json;
 use std::sync::mpsc::channel;
 use std::time::Duration;
@@ -127,13 +127,6 @@ fn score_json(s: Score) -> serde_json::Value {
     match s {
         Score::Cp(c) => json!({ "cp": c }),
         Score::Mate(m) => json!({ "mate": m }),
-    }
-}
-
-fn score_text(s: Score) -> String {
-    match s {
-        Score::Cp(c) => format!("cp {c}"),
-        Score::Mate(m) => format!("mate {m}"),
     }
 }
 

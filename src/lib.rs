@@ -14,7 +14,8 @@
 //!   is the registry (a rules name to its game), [`games::variants`] the named definitions.
 //! - [`search`]: generic over `Rules`: iterative deepening, workers, move ordering, the
 //!   transposition table, time, perft. It imports no game.
-//! - [`engine`]: the facade the protocols drive; one `GameState` for every game.
+//! - [`engine`]: the facade the protocols drive; one `GameState` for every game; the bench
+//!   ([`engine::bench`], whose node count is the signature).
 //! - [`protocol`]: UCI and XBoard, parse and format only.
 //! - the tools on top: [`mod@bench`], [`analyse`], [`datagen`], [`tournament`] (`kaissa match`),
 //!   [`serve`] (`kaissa serve`, the page in the browser), [`pgn`] (the games' PGN, which the

@@ -1,8 +1,7 @@
 //! Search behaviour through the engine facade: determinism on one thread, a legal move from
 //! several threads, the bench signature, stop latency, movetime, node limits and MultiPV.
 
-use kaissa::engine::{Engine, SearchOutcome};
-use kaissa::search::Info;
+use kaissa::engine::{Engine, Info, SearchOutcome};
 use kaissa::search::time::Limits;
 use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};

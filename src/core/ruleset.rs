@@ -41,6 +41,12 @@ pub trait Ruleset {
         visit: V,
     ) -> Result<V::Output, String>;
 
+    /// Why XBoard cannot play the definition (`None`: it can), e.g. `its board of six wedges
+    /// is not a rectangle and XBoard draws only rectangles`. XBoard draws rectangular boards
+    /// of at most 16 ranks and moves as shogi-like variants move; a game it would draw wrong
+    /// says so here, and the XBoard front end neither offers nor plays it.
+    fn xboard_refusal(def: &VariantDef) -> Option<String>;
+
     /// The player's name: Yellow and Red in Kaissa, White and Black in Caïssa, Yellow and Blue
     /// in Jikaida.
     fn color_name(c: Color) -> &'static str;

@@ -7,6 +7,7 @@
 //! position type and bitboard width are hidden behind that trait object: dynamic dispatch
 //! happens once per command, never inside move generation or search.
 
+pub mod bench;
 mod state;
 
 pub use state::{PlayState, new_state};
@@ -14,11 +15,12 @@ pub use state::{PlayState, new_state};
 use crate::core::board_view::BoardView;
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
+use crate::core::moves::Move;
 use crate::core::outcome::Outcome;
 use crate::games::variants::{DEFAULT_VARIANT, Registry};
 use crate::search::time::Limits;
 use crate::search::tt::Table;
-use crate::search::{Info, Score, Signals};
+use crate::search::{Score, Signals};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
@@ -37,6 +39,18 @@ pub struct SearchOutcome {
     pub depth: i32,
     /// Nodes searched.
     pub nodes: u64,
+}
+
+/// One search report as the engine gives it: the search's [`crate::search::Info`] with its
+/// line in engine notation.
+pub type Info = crate::search::Info<String>;
+
+/// A score as UCI and the tools write it: `cp 35`, or `mate 3` (`mate -3` when losing).
+pub fn score_text(s: Score) -> String {
+    match s {
+        Score::Cp(c) => format!("cp {c}"),
+        Score::Mate(m) => format!("mate {m}"),
+    }
 }
 
 /// Callback for each search iteration.
@@ -64,6 +78,9 @@ pub trait GameState: Send {
     fn side_to_move(&self) -> Color;
     /// Legal moves in engine notation.
     fn legal_moves(&self) -> Vec<String>;
+    /// Legal moves with their text in engine notation (to restrict a search to some of
+    /// them: [`Limits::searchmoves`]).
+    fn legal_moves_with_text(&self) -> Vec<(Move, String)>;
     /// The result if the game has ended (including repetition and the ply limit).
     fn outcome(&self) -> Option<Outcome>;
     /// Perft split by root move.
@@ -90,7 +107,8 @@ pub trait GameState: Send {
     fn set_net(&mut self, use_net: bool, file: Option<&[u8]>) -> Result<(), String>;
     /// The learned net in use, by name; `None` when the hand-written evaluation is.
     fn net_name(&self) -> Option<String>;
-    /// Searches the position.
+    /// Searches the position; `report` gets each finished iteration with its line in
+    /// engine notation.
     fn search(
         &self,
         tt: Arc<Table>,

@@ -2,10 +2,11 @@
 //! [`new_state`], which builds it for any definition through the games registry (and builds it
 //! anew when a FEN is for another board, as Jikaida's FEN may be).
 
-use super::{GameState, SearchOutcome};
+use super::{GameState, Info, SearchOutcome};
 use crate::core::board_view::BoardView;
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
+use crate::core::moves::Move;
 use crate::core::outcome::Outcome;
 use crate::core::playable::Playable;
 use crate::core::ruleset::PositionVisitor;
@@ -13,7 +14,7 @@ use crate::core::tunable::Tunable;
 use crate::games;
 use crate::search::time::Limits;
 use crate::search::tt::Table;
-use crate::search::{Info, SearchParams, Signals, search};
+use crate::search::{SearchParams, Signals, search};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -111,6 +112,14 @@ impl<P: Playable> GameState for PlayState<P> {
         list.into_iter().map(|m| self.pos.move_text(m)).collect()
     }
 
+    fn legal_moves_with_text(&self) -> Vec<(Move, String)> {
+        let mut list = Vec::new();
+        self.pos.generate(&mut list);
+        list.into_iter()
+            .map(|m| (m, self.pos.move_text(m)))
+            .collect()
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.pos.outcome(&self.def)
     }
@@ -177,7 +186,7 @@ impl<P: Playable> GameState for PlayState<P> {
                 threads,
                 signals,
             },
-            report,
+            &mut |i: &crate::search::Info| report(&i.map_pv(|m| self.pos.move_text(*m))),
         );
         SearchOutcome {
             best: r.best.map(|m| self.pos.move_text(m)),
@@ -271,6 +280,9 @@ impl GameState for GameBox {
     }
     fn legal_moves(&self) -> Vec<String> {
         self.inner.legal_moves()
+    }
+    fn legal_moves_with_text(&self) -> Vec<(Move, String)> {
+        self.inner.legal_moves_with_text()
     }
     fn outcome(&self) -> Option<Outcome> {
         self.inner.outcome()

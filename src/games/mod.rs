@@ -80,6 +80,19 @@ pub fn build<V: PositionVisitor>(
     dispatch(def.rules.as_deref(), Build(def, fen, visit))?
 }
 
+/// Why XBoard cannot play the definition (`None`: it can), in the words of the game that
+/// plays it ([`Ruleset::xboard_refusal`]).
+pub fn xboard_refusal(def: &VariantDef) -> Option<String> {
+    struct Refusal<'a>(&'a VariantDef);
+    impl RulesetVisitor for Refusal<'_> {
+        type Output = Option<String>;
+        fn visit<R: Ruleset>(self) -> Self::Output {
+            R::xboard_refusal(self.0)
+        }
+    }
+    dispatch(def.rules.as_deref(), Refusal(def)).unwrap_or_else(Some)
+}
+
 /// The player's name in the definition's game: Yellow and Red in Kaissa, White and Black in
 /// Caïssa, Yellow and Blue in Jikaida.
 pub fn color_name(def: &VariantDef, c: Color) -> &'static str {

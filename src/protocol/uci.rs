@@ -4,9 +4,8 @@
 use super::{Event, Flow, Mode, Out};
 use crate::core::geometry::Color;
 use crate::core::outcome::Outcome;
-use crate::engine::{Engine, Options, SearchOutcome};
+use crate::engine::{Engine, Info, Options, SearchOutcome, bench, score_text};
 use crate::search::time::Limits;
-use crate::search::{Info, Score};
 use std::sync::mpsc::Sender;
 use std::time::Duration;
 
@@ -22,14 +21,6 @@ pub struct Uci {
     /// `DrinNames`: `d` draws Jikaida's drin names (a display preference of this front end;
     /// other games ignore it).
     drin_names: bool,
-}
-
-/// Formats a score the UCI way.
-pub fn score_text(s: Score) -> String {
-    match s {
-        Score::Cp(c) => format!("cp {c}"),
-        Score::Mate(m) => format!("mate {m}"),
-    }
 }
 
 /// Formats one search report as an `info` line.
@@ -281,12 +272,12 @@ impl Uci {
                     continue;
                 }
                 "searchmoves" => {
-                    let legal = self.engine.state().legal_moves();
+                    let legal = self.engine.state().legal_moves_with_text();
                     for m in &args[i + 1..] {
-                        if !legal.iter().any(|l| l == m) {
+                        let Some(&(mv, _)) = legal.iter().find(|(_, l)| l == m) else {
                             return Err(format!("searchmoves: {m} is not legal here"));
-                        }
-                        limits.searchmoves.push(m.to_string());
+                        };
+                        limits.searchmoves.push(mv);
                     }
                     break;
                 }
@@ -405,11 +396,7 @@ impl Uci {
             }
             "bench" => {
                 self.engine.stop_and_wait();
-                let r = crate::bench::run(
-                    crate::bench::DEFAULT_DEPTH,
-                    crate::bench::DEFAULT_HASH_MIB,
-                    |_, _| {},
-                )?;
+                let r = bench::run(bench::DEFAULT_DEPTH, bench::DEFAULT_HASH_MIB, |_, _| {})?;
                 let secs = r.elapsed.as_secs_f64().max(1e-9);
                 self.out.line(&format!("Nodes searched: {}", r.nodes));
                 self.out

@@ -13,8 +13,9 @@ pub mod setup;
 
 use super::{Event, Flow, Mode, Out};
 use crate::core::geometry::Color;
-use crate::engine::{Engine, SearchOutcome};
-use crate::search::{Info, Score};
+use crate::engine::{Engine, Info, SearchOutcome};
+use crate::games;
+use crate::search::Score;
 use notation::Coords;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -169,14 +170,13 @@ impl Xboard {
 
     /// Answers `protover`.
     fn features(&self) {
-        // Games with their own rules module (Caïssa) have moves XBoard cannot draw, and
-        // boards that are not rectangles (Donkey Kaissa) XBoard cannot draw at all.
+        // Only the games XBoard can draw (each game says which: `xboard_refusal`).
         let registry = self.engine.registry();
         let variants = (registry.names().into_iter())
             .filter(|n| {
                 registry
                     .get(n, &[])
-                    .is_ok_and(|d| d.rules.is_none() && d.board.is_none())
+                    .is_ok_and(|d| games::xboard_refusal(&d).is_none())
             })
             .collect::<Vec<_>>()
             .join(",");
@@ -432,23 +432,9 @@ impl Xboard {
         };
         let name = strip_size_prefix(name);
         let def = self.engine.registry().get(name, &[])?;
-        if def.rules.as_deref() == Some(crate::games::jikaida::RULES) {
+        if let Some(why) = games::xboard_refusal(&def) {
             return Err(format!(
-                "{name} cannot be played through XBoard: its board has {} ranks and XBoard \
-                 draws at most 16; use UCI mode",
-                def.ranks
-            ));
-        }
-        if def.rules.is_some() {
-            return Err(format!(
-                "{name} cannot be played through XBoard: it shows an exchange as a capture and \
-                 never sinks a tile, so its board goes wrong; use UCI mode"
-            ));
-        }
-        if def.board.is_some() {
-            return Err(format!(
-                "{name} cannot be played through XBoard: its board of six wedges is not a \
-                 rectangle and XBoard draws only rectangles; use UCI mode"
+                "{name} cannot be played through XBoard: {why}; use UCI mode"
             ));
         }
         let opts: Vec<String> = self

@@ -5,16 +5,13 @@
 //! and, like it, lasts from one search to the next until cleared (`ucinewgame`); threads share
 //! it with relaxed atomic updates (a lost update only slows the average down).
 
+use crate::search::params::{CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT};
 use std::sync::atomic::{AtomicI32, Ordering};
 
 /// Slots per side to move (a power of two).
 const SLOTS: usize = 1 << 14;
 /// Units of a stored correction per centipawn.
 const GRAIN: i32 = 32;
-/// Largest correction, in centipawns.
-const LIMIT: i32 = 160;
-/// Largest weight of one update, out of 256.
-const MAX_WEIGHT: i32 = 16;
 
 /// Average evaluation errors by side and structure.
 pub struct Correction {
@@ -44,11 +41,14 @@ impl Correction {
     /// evaluation, at `depth` (deeper results weigh more).
     pub fn update(&self, side: usize, key: u64, error: i32, depth: i32) {
         let slot = self.slot(side, key);
-        let w = (depth + 1).min(MAX_WEIGHT);
+        let w = (depth + 1).min(CORRECTION_MAX_WEIGHT);
         let old = slot.load(Ordering::Relaxed);
-        let target = error.clamp(-LIMIT, LIMIT) * GRAIN;
+        let target = error.clamp(-CORRECTION_LIMIT, CORRECTION_LIMIT) * GRAIN;
         let new = (old * (256 - w) + target * w) / 256;
-        slot.store(new.clamp(-LIMIT * GRAIN, LIMIT * GRAIN), Ordering::Relaxed);
+        slot.store(
+            new.clamp(-CORRECTION_LIMIT * GRAIN, CORRECTION_LIMIT * GRAIN),
+            Ordering::Relaxed,
+        );
     }
 
     /// Forgets everything.
@@ -78,7 +78,7 @@ mod tests {
         // The error is clamped to the limit first; the rounding of the average stops it
         // just short.
         assert!(
-            (-LIMIT..=-LIMIT + 1).contains(&c.get(0, 7)),
+            (-CORRECTION_LIMIT..=-CORRECTION_LIMIT + 1).contains(&c.get(0, 7)),
             "{}",
             c.get(0, 7)
         );

@@ -2,10 +2,12 @@
 //! principal variation search, run on several threads that share the transposition table
 //! (lazy SMP on a rayon pool). An iteration the clock cuts still counts for the move that
 //! beat the last iteration's best in it. The search never prints: it reports each finished
-//! iteration (and such a move) through a callback, and the protocol layer formats it.
+//! iteration (and such a move) through a callback, its line as [`Move`]s; the engine writes
+//! the moves as text and the protocol layer formats the rest.
 
 pub mod correction;
 pub mod ordering;
+pub mod params;
 pub mod perft;
 pub mod time;
 pub mod tt;
@@ -13,6 +15,7 @@ pub mod worker;
 
 use crate::core::moves::Move;
 use crate::core::rules::Rules;
+use crate::search::params::{ASPIRATION_DEPTH, ASPIRATION_GROWTH_DIVISOR, ASPIRATION_WINDOW};
 use crate::search::time::{Budget, Limits, budget};
 use crate::search::tt::Table;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtOrd};
@@ -22,12 +25,19 @@ use worker::Worker;
 
 /// The score of winning now; a win in n plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
-/// How much worse than even a draw looks to the side to move at the root, in centipawns.
-pub const CONTEMPT: i32 = 20;
 /// Deepest ply the search reaches.
 pub const MAX_PLY: usize = 128;
-/// Scores beyond this are wins or losses in a known number of plies.
-const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
+/// Scores beyond this either way are wins or losses in a known number of plies: a mate
+/// score lies within [`MAX_PLY`] of [`MATE`], and no evaluation comes near.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
+
+/// True for a score that wins or loses in a known number of plies (beyond [`MATE_BOUND`]):
+/// reported as a mate, kept relative to its node in the table, and never a margin that
+/// pruning may trust.
+#[inline(always)]
+pub fn is_decisive(score: i32) -> bool {
+    score.abs() > MATE_BOUND
+}
 
 /// A score as reported: centipawns, or moves to a decided win (positive) or loss (negative).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,22 +51,20 @@ pub enum Score {
 impl Score {
     /// Converts an internal score.
     pub fn from_internal(s: i32) -> Score {
-        if s > MATE_BOUND {
-            Score::Mate((MATE - s + 1) / 2)
-        } else if s < -MATE_BOUND {
-            Score::Mate(-((MATE + s) / 2))
-        } else {
+        if !is_decisive(s) {
             Score::Cp(s)
+        } else if s > 0 {
+            Score::Mate((MATE - s + 1) / 2)
+        } else {
+            Score::Mate(-((MATE + s) / 2))
         }
     }
 }
 
 /// Makes a mate score relative to the node for the table.
 pub(crate) fn to_tt(s: i32, ply: usize) -> i32 {
-    if s > MATE_BOUND {
-        s + ply as i32
-    } else if s < -MATE_BOUND {
-        s - ply as i32
+    if is_decisive(s) {
+        s + s.signum() * ply as i32
     } else {
         s
     }
@@ -64,18 +72,18 @@ pub(crate) fn to_tt(s: i32, ply: usize) -> i32 {
 
 /// Makes a table mate score relative to the root again.
 pub(crate) fn from_tt(s: i32, ply: usize) -> i32 {
-    if s > MATE_BOUND {
-        s - ply as i32
-    } else if s < -MATE_BOUND {
-        s + ply as i32
+    if is_decisive(s) {
+        s - s.signum() * ply as i32
     } else {
         s
     }
 }
 
-/// One finished iteration (or MultiPV line) of the search, for the protocol to report.
+/// One finished iteration (or MultiPV line) of the search, for the protocol to report. `M` is
+/// a move of the line: the search reports [`Move`]s, the engine their text
+/// ([`crate::engine::Info`]).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Info {
+pub struct Info<M = Move> {
     /// Nominal depth.
     pub depth: i32,
     /// Deepest ply reached.
@@ -90,8 +98,25 @@ pub struct Info {
     pub time: Duration,
     /// Permille of the hash table in use.
     pub hashfull: u32,
-    /// The line, in engine notation.
-    pub pv: Vec<String>,
+    /// The line, best move first.
+    pub pv: Vec<M>,
+}
+
+impl<M> Info<M> {
+    /// The same report with each move of the line converted by `convert` (the engine writes
+    /// them in its notation).
+    pub fn map_pv<N>(&self, convert: impl FnMut(&M) -> N) -> Info<N> {
+        Info {
+            depth: self.depth,
+            seldepth: self.seldepth,
+            multipv: self.multipv,
+            score: self.score,
+            nodes: self.nodes,
+            time: self.time,
+            hashfull: self.hashfull,
+            pv: self.pv.iter().map(convert).collect(),
+        }
+    }
 }
 
 /// What a search found.
@@ -240,7 +265,7 @@ pub fn search<P: Rules>(
     let mut root: Vec<Move> = Vec::new();
     pos.generate(&mut root);
     if !params.limits.searchmoves.is_empty() {
-        root.retain(|m| params.limits.searchmoves.contains(&pos.move_text(*m)));
+        root.retain(|m| params.limits.searchmoves.contains(m));
     }
     if root.is_empty() {
         return SearchResult {
@@ -305,7 +330,7 @@ fn line_info<P: Rules>(w: &Worker<'_, P>, depth: i32, multipv: usize, line: &Roo
         nodes: w.control.total_nodes().max(w.nodes),
         time: w.control.start.elapsed(),
         hashfull: w.control.tt.hashfull(),
-        pv: line.pv.iter().map(|m| w.pos.move_text(*m)).collect(),
+        pv: line.pv.clone(),
     }
 }
 
@@ -338,8 +363,8 @@ fn iterate<P: Rules>(
         for pv_index in 0..multipv {
             w.seldepth = 0;
             let prev = roots[pv_index].score;
-            let mut delta = 25;
-            let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < MATE_BOUND {
+            let mut delta = ASPIRATION_WINDOW;
+            let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && !is_decisive(prev) {
                 (prev - delta, prev + delta)
             } else {
                 (-MATE - 1, MATE + 1)
@@ -358,7 +383,7 @@ fn iterate<P: Rules>(
                 } else {
                     break s;
                 }
-                delta += delta / 2;
+                delta += delta / ASPIRATION_GROWTH_DIVISOR;
             };
             if w.control.is_stopped() && completed > 0 {
                 // An iteration cut short still proved any move that beat the first one: a
@@ -400,7 +425,7 @@ fn iterate<P: Rules>(
             break;
         }
         if let Some(s) = roots.first().map(|r| r.score)
-            && s.abs() > MATE_BOUND
+            && is_decisive(s)
             && limits.depth.is_none()
             && !limits.infinite
             && depth as i64 > 2 * (MATE - s.abs()) as i64 + 2

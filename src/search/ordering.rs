@@ -5,13 +5,14 @@
 
 use crate::core::moves::Move;
 use crate::core::rules::Rules;
+use crate::search::params::{HISTORY_BONUS_MAX, HISTORY_LIMIT};
 
 /// Score for the transposition-table move.
 const HASH_MOVE: i32 = 10_000_000;
 /// Base score of captures and promotions.
 const NOISY: i32 = 1_000_000;
 /// Base score of a capture likely to lose material ([`Rules::losing_capture`]): after every
-/// quiet move (whose history stays within +-16,384).
+/// quiet move (whose history stays within +-[`HISTORY_LIMIT`]).
 pub const LOSING_CAPTURE: i32 = -NOISY;
 /// Score for the first killer; the second gets one less.
 const KILLER: i32 = 900_000;
@@ -74,8 +75,8 @@ impl Ordering {
             let s = self.slot(prev);
             self.counter[s] = mv;
         }
-        let bonus = (depth * depth).min(400);
-        let update = |h: &mut i32, b: i32| *h += b - *h * b.abs() / 16_384;
+        let bonus = (depth * depth).min(HISTORY_BONUS_MAX);
+        let update = |h: &mut i32, b: i32| *h += b - *h * b.abs() / HISTORY_LIMIT;
         let s = self.slot(mv);
         update(&mut self.history[s], bonus);
         for &q in tried {

@@ -1,6 +1,11 @@
 //! Time management: turns the clock situation of a `go` command into a soft limit (do not
 //! start another iteration after it) and a hard limit (abort the search at it).
 
+use crate::core::moves::Move;
+use crate::search::params::{
+    HARD_SHARE, INC_SHARE, LAST_MOVE_CAP_SHARE, MAX_MOVES_TO_GO, MIN_TIME, MOVE_CAP_SHARE,
+    MOVES_TO_GO, SOFT_SHARE,
+};
 use std::time::Duration;
 
 /// What the search may spend, as given by the protocol.
@@ -20,8 +25,8 @@ pub struct Limits {
     pub movestogo: Option<u32>,
     /// Search until told to stop.
     pub infinite: bool,
-    /// Search only these root moves (engine notation); empty: all.
-    pub searchmoves: Vec<String>,
+    /// Search only these root moves; empty: all.
+    pub searchmoves: Vec<Move>,
     /// Number of principal variations to report.
     pub multipv: usize,
 }
@@ -35,6 +40,11 @@ pub struct Budget {
     pub hard: Option<Duration>,
 }
 
+/// `share` (numerator, denominator) of `time`.
+fn share(time: Duration, (num, den): (u32, u32)) -> Duration {
+    time * num / den
+}
+
 /// Computes the budget for `limits`, keeping `overhead` in reserve for communication.
 pub fn budget(limits: &Limits, overhead: Duration) -> Budget {
     if limits.infinite {
@@ -44,7 +54,7 @@ pub fn budget(limits: &Limits, overhead: Duration) -> Budget {
         };
     }
     if let Some(mt) = limits.movetime {
-        let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
+        let t = mt.saturating_sub(overhead).max(MIN_TIME);
         return Budget {
             soft: Some(t),
             hard: Some(t),
@@ -56,20 +66,23 @@ pub fn budget(limits: &Limits, overhead: Duration) -> Budget {
             hard: None,
         };
     };
-    let usable = time.saturating_sub(overhead).max(Duration::from_millis(1));
-    let mtg = limits.movestogo.unwrap_or(35).clamp(1, 60);
-    let ideal = usable / mtg + limits.inc * 3 / 4;
+    let usable = time.saturating_sub(overhead).max(MIN_TIME);
+    let mtg = limits
+        .movestogo
+        .unwrap_or(MOVES_TO_GO)
+        .clamp(1, MAX_MOVES_TO_GO);
+    let ideal = usable / mtg + share(limits.inc, INC_SHARE);
     // Never plan to use more than what leaves the rest of the moves something.
     let cap = if mtg == 1 {
-        usable * 9 / 10
+        share(usable, LAST_MOVE_CAP_SHARE)
     } else {
-        usable / 3
+        share(usable, MOVE_CAP_SHARE)
     };
-    let soft = (ideal * 6 / 10).min(cap);
-    let hard = (ideal * 3).min(cap).max(soft);
+    let soft = share(ideal, SOFT_SHARE).min(cap);
+    let hard = share(ideal, HARD_SHARE).min(cap).max(soft);
     Budget {
-        soft: Some(soft.max(Duration::from_millis(1))),
-        hard: Some(hard.max(Duration::from_millis(1))),
+        soft: Some(soft.max(MIN_TIME)),
+        hard: Some(hard.max(MIN_TIME)),
     }
 }
 

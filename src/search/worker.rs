@@ -9,7 +9,15 @@
 //! Home Stone is attacked, since standing pat then would lose it).
 
 use super::ordering::{COUNTER, LOSING_CAPTURE, Ordering, Picker, WIN_ORDER, pick};
-use super::{CONTEMPT, Control, MATE, MAX_PLY, Score, from_tt, to_tt};
+use super::params::{
+    CONTEMPT, CUT_NODE_REDUCTION, DANGER_EXTENSION_REACH, FUTILITY_BASE, FUTILITY_PER_PLY,
+    HISTORY_PER_PLY, HISTORY_PLIES, LMP_BASE, LMP_DIVISOR, LMR_BASE, LMR_DEPTH, LMR_DIVISOR,
+    LMR_FULL_MOVES, LMR_LESS_AT_PV_NODE, LMR_LESS_FOR_REFUTATION, LMR_MORE_NOT_IMPROVING,
+    NODES_BETWEEN_CHECKS, NULL_MOVE_DEPTH, NULL_MOVE_DEPTH_PER_PLY, NULL_MOVE_MARGIN_PER_PLY,
+    NULL_MOVE_MARGIN_PLIES, NULL_MOVE_REDUCTION, PRUNE_DEPTH, QUIESCENCE_DANGER_PLIES,
+    QUIESCENCE_MOVES, QUIET_LOSS, RFP_DEPTH, RFP_MARGIN,
+};
+use super::{Control, MATE, MAX_PLY, Score, from_tt, is_decisive, to_tt};
 use crate::core::moves::Move;
 use crate::core::outcome::Outcome;
 use crate::core::rules::Rules;
@@ -53,24 +61,6 @@ pub struct Worker<'a, P: Rules> {
 
 /// `evals` of a ply whose side was in danger (its static evaluation means little).
 const NO_EVAL: i32 = i32::MIN / 2;
-/// Reverse futility margin per ply of depth.
-const RFP_MARGIN: i32 = 85;
-/// Futility pruning of quiet moves: skipped when the static evaluation plus this base and
-/// `FUTILITY_PER_PLY` per ply of the move's reduced depth cannot reach alpha.
-const FUTILITY_BASE: i32 = 150;
-const FUTILITY_PER_PLY: i32 = 120;
-/// Deepest remaining depth at which quiet moves are pruned (late-move and futility pruning).
-const PRUNE_DEPTH: i32 = 6;
-/// Quiet moves likely to lose more than this times the square of their reduced depth are
-/// pruned at shallow depth.
-const QUIET_LOSS: i32 = 30;
-/// History score worth one ply less (or more) of late-move reduction.
-const HISTORY_PER_PLY: i32 = 5000;
-/// Extra late-move reduction at an expected cut node.
-const CUT_NODE_REDUCTION: i32 = 2;
-/// Captures quiescence tries at a node that stands pat: the best-ordered few only.
-const QUIESCENCE_MOVES: usize = 2;
-
 /// Slots of a worker's evaluation cache (a power of two; 16 bytes each).
 const EVAL_CACHE: usize = 1 << 16;
 
@@ -84,7 +74,7 @@ impl<'a, P: Rules> Worker<'a, P> {
                 let mut row = [0u8; 64];
                 for (m, r) in row.iter_mut().enumerate() {
                     if d > 0 && m > 0 {
-                        *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+                        *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as u8;
                     }
                 }
                 row
@@ -157,7 +147,7 @@ impl<'a, P: Rules> Worker<'a, P> {
     /// True once the search must unwind (stopped, or out of time or nodes).
     #[inline(always)]
     fn stopped(&mut self) -> bool {
-        if self.nodes & 1023 == 0 {
+        if self.nodes.is_multiple_of(NODES_BETWEEN_CHECKS) {
             self.control.add_nodes(self.id, self.nodes);
             if self.id == 0 {
                 self.control.check_limits();
@@ -238,7 +228,7 @@ impl<'a, P: Rules> Worker<'a, P> {
             return self.evaluate();
         }
         let in_danger = self.pos.in_danger_here();
-        if in_danger && (ply as i32) < 2 * self.root_depth {
+        if in_danger && (ply as i32) < DANGER_EXTENSION_REACH * self.root_depth {
             depth += 1;
         }
         if depth <= 0 {
@@ -286,19 +276,21 @@ impl<'a, P: Rules> Worker<'a, P> {
                 Bound::Lower => score > eval,
                 Bound::Upper => score < eval,
             };
-            if tighter && score.abs() < MATE - 1000 {
+            if tighter && !is_decisive(score) {
                 eval = score;
             }
         }
-        if !pv_node && !in_danger && ply > 0 && beta.abs() < MATE - 1000 {
+        if !pv_node && !in_danger && ply > 0 && !is_decisive(beta) {
             // Reverse futility pruning: far above beta at shallow depth.
-            if depth <= 6 && eval - RFP_MARGIN * (depth - improving as i32) >= beta {
+            if depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - improving as i32) >= beta {
                 return eval;
             }
             // Null-move pruning, where the game says it is sound; the further above beta,
             // the more it reduces.
-            if depth >= 3 && eval >= beta && self.pos.null_move_allowed() {
-                let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+            if depth >= NULL_MOVE_DEPTH && eval >= beta && self.pos.null_move_allowed() {
+                let r = NULL_MOVE_REDUCTION
+                    + depth / NULL_MOVE_DEPTH_PER_PLY
+                    + ((eval - beta) / NULL_MOVE_MARGIN_PER_PLY).min(NULL_MOVE_MARGIN_PLIES);
                 self.line[ply] = Move::NULL;
                 self.pos.make_null();
                 let score = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, None, !cut);
@@ -307,7 +299,7 @@ impl<'a, P: Rules> Worker<'a, P> {
                     return 0;
                 }
                 if score >= beta {
-                    return if score >= MATE - 1000 { beta } else { score };
+                    return if is_decisive(score) { beta } else { score };
                 }
             }
         }
@@ -367,11 +359,11 @@ impl<'a, P: Rules> Worker<'a, P> {
                 && !noisy
                 && !in_danger
                 && depth <= PRUNE_DEPTH
-                && best > -(MATE - 1000);
+                && (best >= 0 || !is_decisive(best));
             let reduced =
                 (depth - 1 - self.lmr[depth.clamp(0, 63) as usize][played.min(63)] as i32).max(0);
             let prunable = shallow_quiet
-                && (played as i32 >= (3 + depth * depth) / (2 - improving as i32)
+                && (played as i32 >= (LMP_BASE + depth * depth) / (LMP_DIVISOR - improving as i32)
                     || eval + FUTILITY_BASE + FUTILITY_PER_PLY * reduced <= alpha);
             if !self.pos.try_make(mv) {
                 continue;
@@ -393,17 +385,22 @@ impl<'a, P: Rules> Worker<'a, P> {
             } else {
                 let mut r = 0;
                 let n = played - 1;
-                if depth >= 3 && !noisy && !in_danger && n >= 2 + pv_node as usize {
+                if depth >= LMR_DEPTH
+                    && !noisy
+                    && !in_danger
+                    && n >= LMR_FULL_MOVES + pv_node as usize
+                {
                     r = self.lmr[depth.min(63) as usize][n.min(63)] as i32;
                     if pv_node {
-                        r -= 1;
+                        r -= LMR_LESS_AT_PV_NODE;
                     }
                     if scores[i] >= COUNTER {
-                        r -= 1;
+                        r -= LMR_LESS_FOR_REFUTATION;
                     }
-                    r -= (self.order.history_of(mv) / HISTORY_PER_PLY).clamp(-2, 2);
+                    r -= (self.order.history_of(mv) / HISTORY_PER_PLY)
+                        .clamp(-HISTORY_PLIES, HISTORY_PLIES);
                     if !improving {
-                        r += 1;
+                        r += LMR_MORE_NOT_IMPROVING;
                     }
                     if cut {
                         r += CUT_NODE_REDUCTION;
@@ -466,9 +463,9 @@ impl<'a, P: Rules> Worker<'a, P> {
         if structure != 0
             && !in_danger
             && (best_move == Move::NULL || !self.pos.is_noisy(best_move))
-            && best.abs() < MATE - 1000
-            && !(bound == Bound::Lower && best <= static_eval)
-            && !(bound == Bound::Upper && best >= static_eval)
+            && !is_decisive(best)
+            && (bound != Bound::Lower || best > static_eval)
+            && (bound != Bound::Upper || best < static_eval)
         {
             let side = self.pos.side_to_move().index();
             self.control
@@ -510,7 +507,7 @@ impl<'a, P: Rules> Worker<'a, P> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate();
         }
-        let in_danger = qdepth < 2 && self.pos.in_danger_here();
+        let in_danger = qdepth < QUIESCENCE_DANGER_PLIES && self.pos.in_danger_here();
         let mut best = -MATE - 1;
         if !in_danger {
             let stand = self.evaluate() + self.correction(self.pos.structure_key());

@@ -5,11 +5,10 @@
 
 use crate::core::board_view::BoardView;
 use crate::engine::{Engine, Options, SearchOutcome};
+use crate::engine::{Info, score_text};
 use crate::games::result_line;
 use crate::games::variants::Registry;
 use crate::pgn::PgnGame;
-use crate::protocol::uci::score_text;
-use crate::search::Info;
 use crate::search::time::Limits;
 use serde::Serialize;
 use std::sync::{Arc, Mutex, MutexGuard};

@@ -72,6 +72,14 @@ impl Ruleset for Caissa {
     const BUILTIN: (&'static str, &'static str) =
         ("built-in caissa.toml", include_str!("caissa.toml"));
 
+    /// XBoard cannot play Caïssa: it would draw an exchange wrong and never sink a tile.
+    fn xboard_refusal(_def: &VariantDef) -> Option<String> {
+        Some(
+            "it shows an exchange as a capture and never sinks a tile, so its board goes wrong"
+                .to_string(),
+        )
+    }
+
     /// Checks a Caïssa definition: the 7 x 7 board and a start position that reads.
     fn validate(def: &VariantDef) -> Result<(), String> {
         if def.files != SIZE || def.ranks != SIZE {

@@ -112,6 +112,14 @@ impl Ruleset for Jikaida {
     const BUILTIN: (&'static str, &'static str) =
         ("built-in jikaida.toml", include_str!("jikaida.toml"));
 
+    /// XBoard cannot play Jikaida: its boards are too tall for XBoard.
+    fn xboard_refusal(def: &VariantDef) -> Option<String> {
+        Some(format!(
+            "its board has {} ranks and XBoard draws at most 16",
+            def.ranks
+        ))
+    }
+
     /// Checks a Jikaida definition: its start position reads, on the board it names, and every
     /// piece letter is one of Jikaida's.
     fn validate(def: &VariantDef) -> Result<(), String> {

@@ -34,6 +34,14 @@ impl Ruleset for Kaissa {
     const BUILTIN: (&'static str, &'static str) =
         ("built-in kaissa.toml", include_str!("kaissa.toml"));
 
+    /// XBoard plays the family on rectangles; the donkey board is not one.
+    fn xboard_refusal(def: &VariantDef) -> Option<String> {
+        def.board.is_some().then(|| {
+            "its board of six wedges is not a rectangle and XBoard draws only rectangles"
+                .to_string()
+        })
+    }
+
     /// Checks that a definition builds into a game whose start position reads.
     fn validate(def: &VariantDef) -> Result<(), String> {
         fn check<B: Bitboard>(def: &VariantDef) -> Result<(), String> {
