@@ -14,16 +14,13 @@ pub mod game;
 pub mod movegen;
 pub mod position;
 
-use crate::core::bitboard::{Bitboard, Wide};
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
 use crate::core::ruleset::{PositionVisitor, Ruleset};
 use crate::with_game;
 use any::AnyGame;
 use eval::EvalTables;
-use game::Game;
 use position::Position;
-use std::sync::Arc;
 
 /// The Kaissa family's ruleset: it plays every definition that names no rules module.
 pub struct Kaissa;
@@ -33,18 +30,14 @@ impl Ruleset for Kaissa {
     const BUILTIN: (&'static str, &'static str) =
         ("built-in kaissa.toml", include_str!("kaissa.toml"));
 
-    /// Checks that a definition builds into a game whose start position reads.
+    /// Checks that a definition builds into a game whose start position reads, at the width
+    /// [`build`](Self::build) plays it with ([`AnyGame::new`] chooses it for both).
     fn validate(def: &VariantDef) -> Result<(), String> {
-        fn check<B: Bitboard>(def: &VariantDef) -> Result<(), String> {
-            let g = Arc::new(Game::<B>::new(def)?);
+        let any = AnyGame::new(def)?;
+        with_game!(any, g => {
             Position::from_fen(&g, &def.start_fen).map_err(|e| format!("start_fen: {e}"))?;
-            Ok(())
-        }
-        match def.cell_count() {
-            0..=128 => check::<u128>(def),
-            129..=256 => check::<Wide<4>>(def),
-            _ => check::<Wide<16>>(def),
-        }
+        });
+        Ok(())
     }
 
     /// The game compiled for the narrowest width that holds its board ([`AnyGame`]), with the
