@@ -68,3 +68,29 @@ impl Ruleset for Kaissa {
         format!("draw by the {limit}-ply rule: no capture, Spearman move or placement")
     }
 }
+
+/// The built-in definitions for the unit tests, read from `kaissa.toml` through the definition
+/// format alone ([`crate::core::definition::read_standalone`]): the registry is a layer above
+/// the game.
+#[cfg(test)]
+pub(crate) mod builtin {
+    use super::Kaissa;
+    use crate::core::definition::{VariantDef, read_standalone};
+    use crate::core::ruleset::Ruleset;
+
+    /// The built-in definition `name`, or why there is none.
+    pub(crate) fn try_def(name: &str) -> Result<VariantDef, String> {
+        read_standalone(Kaissa::BUILTIN.1, name, &[])
+    }
+
+    /// The built-in definition `name`.
+    pub(crate) fn def(name: &str) -> VariantDef {
+        try_def(name).unwrap()
+    }
+
+    /// The definition `name` of the built-in file with `more` variants (children of the
+    /// built-in ones, as a user's file would give them) after it.
+    pub(crate) fn def_with(more: &str, name: &str) -> VariantDef {
+        read_standalone(&format!("{}\n{more}", Kaissa::BUILTIN.1), name, &[]).unwrap()
+    }
+}
