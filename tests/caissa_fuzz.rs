@@ -2,7 +2,10 @@
 //! read into a position that writes back to a FEN reading the same, and whose moves can be
 //! listed, played and parsed; malformed moves are refused.
 
+mod xorshift;
+
 use kaissa::games::caissa::CaissaPosition;
+use xorshift::Rng;
 
 const SEEDS: &[&str] = &[
     "7/3bqn1/4r2/7/2R4/1NQB3/7 w - 0",
@@ -13,24 +16,17 @@ const SEEDS: &[&str] = &[
 
 const ALPHABET: &[u8] = b"0123456789*/ qrbnQRBNkKpPwb-abcdefgh10x";
 
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
 #[test]
 fn mutated_fens_never_panic() {
-    let mut seed = 0xDEAD_BEEF_1234_5678u64;
+    let mut rng = Rng::from_state(0xDEAD_BEEF_1234_5678);
     let mut accepted = 0;
     let mut refused = 0;
     for round in 0..20_000 {
         let mut bytes = SEEDS[round % SEEDS.len()].as_bytes().to_vec();
-        for _ in 0..1 + next(&mut seed) % 3 {
-            let i = (next(&mut seed) % (bytes.len() as u64 + 1)) as usize;
-            let c = ALPHABET[(next(&mut seed) % ALPHABET.len() as u64) as usize];
-            match next(&mut seed) % 3 {
+        for _ in 0..1 + rng.next() % 3 {
+            let i = (rng.next() % (bytes.len() as u64 + 1)) as usize;
+            let c = ALPHABET[(rng.next() % ALPHABET.len() as u64) as usize];
+            match rng.next() % 3 {
                 0 if i < bytes.len() => bytes[i] = c,
                 1 => bytes.insert(i, c),
                 _ if i < bytes.len() => {

@@ -14,6 +14,7 @@ mod appendix;
 mod fields;
 #[path = "donkey/geometry_relations.rs"]
 mod relations;
+mod xorshift;
 
 use kaissa::core::donkey::{Cell, Centre, DonkeyBoard};
 use std::sync::OnceLock;

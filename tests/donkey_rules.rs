@@ -2,6 +2,8 @@
 //! the board's own tables, the start array and its colours, notation and FEN, errors on bad
 //! input, and the rule ends.
 
+mod xorshift;
+
 use kaissa::core::donkey::wings::Wing;
 use kaissa::core::donkey::{Cell, mask_cells};
 use kaissa::core::geometry::Color;
@@ -12,6 +14,7 @@ use kaissa::games::kaissa::game::{Game, MoveText};
 use kaissa::games::kaissa::position::Position;
 use kaissa::games::variants::Registry;
 use std::sync::Arc;
+use xorshift::Rng;
 
 fn game(options: &[&str]) -> Arc<Game<u128>> {
     let opts: Vec<String> = options.iter().map(|s| s.to_string()).collect();
@@ -281,17 +284,14 @@ fn the_evaluation_is_the_same_for_the_half_turned_position() {
     let mut seen = 0;
     for seed in 1..=20u64 {
         let mut pos = g.start_position();
-        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut rng = Rng::new(seed);
         for _ in 0..80 {
             let mut list = Vec::new();
             pos.generate(&mut list);
             if list.is_empty() {
                 break;
             }
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            pos.make(list[(x % list.len() as u64) as usize]);
+            pos.make(list[rng.below(list.len())]);
             let fen = pos.to_fen();
             if !fen.contains("[]") {
                 continue;

@@ -2,11 +2,14 @@
 //! half round with the colours swapped (each game's start is so built) evaluate the same, term
 //! by term, for positions of seeded random games.
 
+mod xorshift;
+
 use kaissa::core::playable::Playable;
 use kaissa::core::ruleset::PositionVisitor;
 use kaissa::core::tunable::Tunable;
 use kaissa::games;
 use kaissa::games::variants::Registry;
+use xorshift::Rng;
 
 /// The board field of a FEN turned half round with the colours swapped: cells are digits
 /// (empty runs), `*` (Caïssa's untiled square) or a letter with an optional `'` (Jikaida's
@@ -110,17 +113,14 @@ impl PositionVisitor for Check {
         let mut seen = 0;
         for seed in 1..=12u64 {
             let mut pos = start.clone();
-            let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let mut rng = Rng::new(seed);
             for _ in 0..90 {
                 let mut list = Vec::new();
                 pos.generate(&mut list);
                 if list.is_empty() {
                     break;
                 }
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                pos.make(list[(x % list.len() as u64) as usize]);
+                pos.make(list[rng.below(list.len())]);
                 let fen = pos.write_fen();
                 let twin = pos.read_fen(&turned(&fen, self.jikaida)).unwrap();
                 assert_eq!(twin.side_to_move(), pos.side_to_move().flip(), "{fen}");

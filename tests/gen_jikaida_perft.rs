@@ -8,6 +8,7 @@
 //! reproducible), each steered by a simple move policy and stopped by a predicate.
 
 mod jikaida_reference;
+mod xorshift;
 
 use jikaida_reference::{
     PORONDWA_START_FEN, START_FEN, SWODS_START_FEN, in_check, is_game_over, legal_moves,
@@ -15,36 +16,7 @@ use jikaida_reference::{
 };
 use std::fmt::Write as _;
 use std::time::Instant;
-
-/// xorshift64: a tiny, dependency-free, reproducible pseudo-random generator.
-struct Rng(u64);
-
-impl Rng {
-    /// A generator seeded from `seed` (never zero).
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    /// The next 64 random bits.
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    /// A number in `0..n`.
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// `true` with probability `percent` / 100.
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
+use xorshift::Rng;
 
 /// How a playout chooses its moves.
 #[derive(Clone, Copy, PartialEq)]

@@ -7,40 +7,12 @@
 //! by a predicate describing what the position should exercise.
 
 mod reference;
+mod xorshift;
 
 use reference::{VARIANTS, board, is_game_over, legal_moves, perft, play, start_fen};
 use std::fmt::Write as _;
 use std::time::Instant;
-
-/// xorshift64: a tiny, dependency-free, reproducible pseudo-random generator.
-struct Rng(u64);
-
-impl Rng {
-    /// A generator seeded from `seed` (never zero).
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    /// The next 64 random bits.
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    /// A number in `0..n`.
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// `true` with probability `percent` / 100.
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
+use xorshift::Rng;
 
 /// What a playout does with Home Stone placements.
 #[derive(Clone, Copy, PartialEq)]

@@ -40,7 +40,8 @@ use std::sync::Arc;
 /// The built-in rule sets of RULINGS.md section 1, and Donkey Kaissa (docs/DONKEY.md).
 pub const VARIANTS: [&str; 6] = ["merchants", "northern", "gc", "gorean", "kaissa", "donkey"];
 
-/// SplitMix64: a tiny seeded generator, so every run plays the same games.
+/// The crate's SplitMix64 ([`kaissa::core::rng::splitmix64`]), seeded: every run plays the
+/// same games.
 pub struct Rng(u64);
 
 impl Rng {
@@ -51,11 +52,7 @@ impl Rng {
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        kaissa::core::rng::splitmix64(&mut self.0)
     }
 
     /// A number in `0..n` (`n > 0`).

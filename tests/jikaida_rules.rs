@@ -45,6 +45,7 @@ mod propt_promotion;
 mod results;
 #[path = "jikaida_rules/vaults.rs"]
 mod vaults;
+mod xorshift;
 
 type B4 = Wide<4>;
 type Pos = JikaidaPosition<B4>;

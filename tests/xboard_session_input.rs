@@ -8,9 +8,11 @@
 //! random commands, arguments and raw bytes after which the engine still plays.
 
 mod xboard_session_common;
+mod xorshift;
 
 use std::io::Write;
 use xboard_session_common::{Session, is_gui_move};
+use xorshift::Rng;
 
 #[test]
 fn illegal_and_malformed_moves_keep_the_position() {
@@ -120,22 +122,6 @@ fn malformed_commands_get_one_error_each_and_change_nothing() {
     assert_eq!(s.fen(), before);
 }
 
-/// A small deterministic generator (xorshift), so failures can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[(self.next() % items.len() as u64) as usize]
-    }
-}
-
 #[test]
 fn random_input_never_kills_the_engine() {
     let commands = [
@@ -218,12 +204,12 @@ fn random_input_never_kills_the_engine() {
     ];
     let (mut s, _) = Session::start();
     s.send("sd 1");
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = Rng::from_state(0x2545_f491_4f6c_dd1d);
     for _ in 0..1500 {
-        let mut line = rng.pick(&commands).to_string();
+        let mut line = commands[rng.below(commands.len())].to_string();
         for _ in 0..rng.next() % 4 {
             line.push(' ');
-            line.push_str(rng.pick(&args));
+            line.push_str(args[rng.below(args.len())]);
         }
         if line.trim() == "quit" {
             continue;

@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use toml::{Table, Value};
 
 /// One game, as written in a variants file.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -244,7 +245,135 @@ pub struct OptionDef {
 #[serde(deny_unknown_fields)]
 pub struct VariantsFile {
     /// The variants it defines.
-    pub variant: Vec<toml::Table>,
+    pub variant: Vec<Table>,
+}
+
+/// A variant table with its `parent`'s fields merged in: the parent's resolved table (`None`
+/// for a variant without one) without its `options`, with `table` laid over it (tables merge
+/// key by key, `pieces` by letter, a piece with `remove = true` is dropped, anything else is
+/// replaced).
+pub fn inherit(parent: Option<&Table>, table: &Table) -> Table {
+    match parent {
+        Some(p) => {
+            let mut base = p.clone();
+            base.remove("options");
+            overlay(&mut base, table);
+            base
+        }
+        None => {
+            let mut t = table.clone();
+            overlay(&mut t, &Table::new());
+            t
+        }
+    }
+}
+
+/// The definition of a resolved variant table (see [`inherit`]) with the named options laid
+/// over it.
+pub fn with_options(table: &Table, options: &[String]) -> Result<VariantDef, String> {
+    let mut t = table.clone();
+    for opt in options {
+        let set = table
+            .get("options")
+            .and_then(|o| o.get(opt.as_str()))
+            .and_then(|o| o.get("set"))
+            .and_then(|s| s.as_table())
+            .ok_or_else(|| {
+                let known: Vec<String> = table
+                    .get("options")
+                    .and_then(|o| o.as_table())
+                    .map(|o| o.keys().cloned().collect())
+                    .unwrap_or_default();
+                format!(
+                    "unknown option \"{opt}\" (known: {})",
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                )
+            })?
+            .clone();
+        overlay(&mut t, &set);
+    }
+    let text = toml::to_string(&t).map_err(|e| e.to_string())?;
+    toml::from_str(&text).map_err(|e| one_line(&e.to_string()))
+}
+
+/// The definition of the variant `name` of a variants file that stands alone (each `parent`
+/// defined earlier in the same text), with the named options switched on. It is not checked
+/// by the game that would play it: the registry (`games::variants`) does that, and keeps
+/// definitions across files.
+pub fn read_standalone(text: &str, name: &str, options: &[String]) -> Result<VariantDef, String> {
+    let file: VariantsFile = toml::from_str(text).map_err(|e| one_line(&e.to_string()))?;
+    let mut resolved: BTreeMap<String, Table> = BTreeMap::new();
+    for table in &file.variant {
+        let Some(Value::String(own)) = table.get("name") else {
+            return Err("a variant has no name".into());
+        };
+        let parent = match table.get("parent") {
+            Some(Value::String(p)) => Some(
+                resolved
+                    .get(p)
+                    .ok_or_else(|| format!("variant {own}: unknown parent \"{p}\""))?,
+            ),
+            Some(_) => return Err(format!("variant {own}: parent must be a name")),
+            None => None,
+        };
+        let t = inherit(parent, table);
+        resolved.insert(own.clone(), t);
+    }
+    let table = resolved
+        .get(name)
+        .ok_or_else(|| format!("unknown variant \"{name}\""))?;
+    with_options(table, options)
+}
+
+/// Collapses a multi-line parser message into one line.
+pub fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Lays `over` on `base`: tables merge key by key, `pieces` merge by letter (a piece with
+/// `remove = true` is dropped), anything else is replaced.
+fn overlay(base: &mut Table, over: &Table) {
+    for (k, v) in over {
+        match (k.as_str(), base.get_mut(k), v) {
+            ("pieces", Some(Value::Array(old)), Value::Array(new)) => merge_pieces(old, new),
+            (_, Some(Value::Table(old)), Value::Table(new)) => overlay(old, new),
+            _ => {
+                base.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    if let Some(Value::Array(pieces)) = base.get_mut("pieces") {
+        pieces.retain(|p| p.get("remove").and_then(Value::as_bool) != Some(true));
+        for p in pieces.iter_mut() {
+            if let Value::Table(t) = p {
+                t.remove("remove");
+            }
+        }
+    }
+}
+
+/// Merges piece tables by their `letter`.
+fn merge_pieces(old: &mut Vec<Value>, new: &[Value]) {
+    for p in new {
+        let letter = p.get("letter").cloned();
+        let existing = old
+            .iter_mut()
+            .find(|q| letter.is_some() && q.get("letter") == letter.as_ref());
+        match (existing, p) {
+            (Some(Value::Table(q)), Value::Table(pt)) => {
+                if pt.get("remove").and_then(Value::as_bool) == Some(true) {
+                    q.insert("remove".into(), Value::Boolean(true));
+                } else {
+                    overlay(q, pt);
+                }
+            }
+            _ => old.push(p.clone()),
+        }
+    }
 }
 
 /// Parses a rank list counted from the owner's side, `"1-5"`, `"10"` or `"1,3-4"`, into ranks

@@ -1,5 +1,5 @@
 //! The game-neutral layer every other part stands on: cells and board geometry, bit sets,
-//! moves, Zobrist keys, colours, how games end, the definition format games are selected by,
+//! moves, Zobrist keys and the seeded random generators ([`rng`]), colours, how games end, the definition format games are selected by,
 //! and the traits a game implements: [`rules::Rules`] (what search and perft need) and
 //! [`playable::Playable`] (FEN, move text, outcome, board text, and the board as a front end
 //! draws it: [`board_view::BoardView`]).

@@ -3,6 +3,8 @@
 //! Keys are drawn from a fixed-seed generator when a game is built, so a position has the same
 //! key in every run (bench signatures and tests depend on it) and there is no global table.
 
+use super::rng::splitmix64;
+
 /// Largest hand count with its own key; larger counts share the last one.
 pub const MAX_HAND: usize = 16;
 
@@ -25,20 +27,11 @@ pub struct Zobrist {
     turns: usize,
 }
 
-/// SplitMix64: a small, well-mixed generator for key tables.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 impl Zobrist {
     /// Keys for a board of `cells` cells, `types` piece types and turn numbers up to `turns - 1`.
     pub fn new(cells: usize, types: usize, turns: usize) -> Self {
         let mut s = 0x4B41_4953_5341_0001u64 ^ ((cells as u64) << 32) ^ types as u64;
-        let mut draw = |n: usize| (0..n).map(|_| splitmix(&mut s)).collect::<Vec<u64>>();
+        let mut draw = |n: usize| (0..n).map(|_| splitmix64(&mut s)).collect::<Vec<u64>>();
         let piece = draw(2 * types * cells);
         let side = draw(1)[0];
         let mut hand = draw(2 * types * MAX_HAND);

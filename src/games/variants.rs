@@ -4,6 +4,7 @@
 
 pub use crate::core::definition::{NoMoveResult, VariantDef};
 
+use crate::core::definition::{VariantsFile, inherit, one_line, with_options};
 use std::collections::BTreeMap;
 use toml::{Table, Value};
 
@@ -57,7 +58,7 @@ impl Registry {
     }
 
     fn load_str_inner(&mut self, text: &str, origin: &str) -> Result<Vec<String>, String> {
-        let file: crate::core::definition::VariantsFile =
+        let file: VariantsFile =
             toml::from_str(text).map_err(|e| format!("{origin}: {}", one_line(&e.to_string())))?;
         let mut staged = self.clone();
         let mut names = Vec::new();
@@ -66,26 +67,21 @@ impl Registry {
                 Some(Value::String(s)) if !s.is_empty() => s.clone(),
                 _ => return Err(format!("{origin}: variant #{} has no name", i + 1)),
             };
-            let resolved = match table.get("parent") {
+            let parent = match table.get("parent") {
                 Some(Value::String(p)) => {
-                    let mut base = staged.tables.get(p).cloned().ok_or_else(|| {
+                    Some(staged.tables.get(p).ok_or_else(|| {
                         format!("{origin}: variant {name}: unknown parent \"{p}\"")
-                    })?;
-                    base.remove("options");
-                    overlay(&mut base, &table);
-                    base
+                    })?)
                 }
                 Some(_) => return Err(format!("{origin}: variant {name}: parent must be a name")),
-                None => {
-                    let mut t = table.clone();
-                    overlay(&mut t, &Table::new());
-                    t
-                }
+                None => None,
             };
-            let def = to_def(&resolved).map_err(|e| format!("{origin}: variant {name}: {e}"))?;
+            let resolved = inherit(parent, &table);
+            let def = with_options(&resolved, &[])
+                .map_err(|e| format!("{origin}: variant {name}: {e}"))?;
             super::validate(&def).map_err(|e| format!("{origin}: variant {name}: {e}"))?;
             for opt in def.options.keys() {
-                let d = staged_def(&resolved, std::slice::from_ref(opt))
+                let d = with_options(&resolved, std::slice::from_ref(opt))
                     .map_err(|e| format!("{origin}: variant {name}: option {opt}: {e}"))?;
                 super::validate(&d)
                     .map_err(|e| format!("{origin}: variant {name}: option {opt}: {e}"))?;
@@ -108,7 +104,7 @@ impl Registry {
                 self.order.join(", ")
             )
         })?;
-        staged_def(table, options)
+        with_options(table, options)
     }
 
     /// A variant written out whole as a variants file a user can copy and edit.
@@ -119,93 +115,10 @@ impl Registry {
             .cloned()
             .ok_or_else(|| format!("unknown variant \"{name}\""))?;
         table.remove("parent");
-        let file = crate::core::definition::VariantsFile {
+        let file = VariantsFile {
             variant: vec![table],
         };
         toml::to_string(&file).map_err(|e| e.to_string())
-    }
-}
-
-/// Collapses a multi-line parser message into one line.
-fn one_line(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// The definition of a resolved variant table with the named options laid over it.
-fn staged_def(table: &Table, options: &[String]) -> Result<VariantDef, String> {
-    let mut t = table.clone();
-    for opt in options {
-        let set = table
-            .get("options")
-            .and_then(|o| o.get(opt.as_str()))
-            .and_then(|o| o.get("set"))
-            .and_then(|s| s.as_table())
-            .ok_or_else(|| {
-                let known: Vec<String> = table
-                    .get("options")
-                    .and_then(|o| o.as_table())
-                    .map(|o| o.keys().cloned().collect())
-                    .unwrap_or_default();
-                format!(
-                    "unknown option \"{opt}\" (known: {})",
-                    if known.is_empty() {
-                        "none".to_string()
-                    } else {
-                        known.join(", ")
-                    }
-                )
-            })?
-            .clone();
-        overlay(&mut t, &set);
-    }
-    to_def(&t)
-}
-
-/// Deserialises a resolved table into a definition.
-fn to_def(table: &Table) -> Result<VariantDef, String> {
-    let text = toml::to_string(table).map_err(|e| e.to_string())?;
-    toml::from_str(&text).map_err(|e| one_line(&e.to_string()))
-}
-
-/// Lays `over` on `base`: tables merge key by key, `pieces` merge by letter (a piece with
-/// `remove = true` is dropped), anything else is replaced.
-fn overlay(base: &mut Table, over: &Table) {
-    for (k, v) in over {
-        match (k.as_str(), base.get_mut(k), v) {
-            ("pieces", Some(Value::Array(old)), Value::Array(new)) => merge_pieces(old, new),
-            (_, Some(Value::Table(old)), Value::Table(new)) => overlay(old, new),
-            _ => {
-                base.insert(k.clone(), v.clone());
-            }
-        }
-    }
-    if let Some(Value::Array(pieces)) = base.get_mut("pieces") {
-        pieces.retain(|p| p.get("remove").and_then(Value::as_bool) != Some(true));
-        for p in pieces.iter_mut() {
-            if let Value::Table(t) = p {
-                t.remove("remove");
-            }
-        }
-    }
-}
-
-/// Merges piece tables by their `letter`.
-fn merge_pieces(old: &mut Vec<Value>, new: &[Value]) {
-    for p in new {
-        let letter = p.get("letter").cloned();
-        let existing = old
-            .iter_mut()
-            .find(|q| letter.is_some() && q.get("letter") == letter.as_ref());
-        match (existing, p) {
-            (Some(Value::Table(q)), Value::Table(pt)) => {
-                if pt.get("remove").and_then(Value::as_bool) == Some(true) {
-                    q.insert("remove".into(), Value::Boolean(true));
-                } else {
-                    overlay(q, pt);
-                }
-            }
-            _ => old.push(p.clone()),
-        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! DONKEY.md §1-§6: names, adjacency, lines, colours, the centre, rays and the flight.
 
 use super::{board, c, mask, names, straight};
+use crate::xorshift::Rng;
 use kaissa::core::donkey::steps::{self, diagonal_in_order};
 use kaissa::core::donkey::{Cell, Centre, Dir8, DonkeyBoard, mask_cells};
 use std::collections::BTreeSet;
@@ -338,13 +339,8 @@ fn walk(b: &DonkeyBoard, cell: Cell, d: Dir8, range: usize, occ: u128) -> u128 {
 
 #[test]
 fn cutting_a_ray_at_every_blocker_equals_walking_it() {
-    let mut seed = 0x1234_5678_9abc_def0u64;
-    let mut rnd = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = Rng::from_state(0x1234_5678_9abc_def0);
+    let mut rnd = move || rng.next();
     for b in [board(), straight()] {
         for _ in 0..300 {
             let occ = (u128::from(rnd()) << 64 | u128::from(rnd()))

@@ -1,6 +1,7 @@
 //! §3.1: check, vault captures included, and the search's lazy legality test against the full one.
 
 use super::*;
+use crate::xorshift::Rng;
 
 // ---------------------------------------------------------------------------------------------
 // §3.1 Check
@@ -242,18 +243,6 @@ fn check_by_pallan_refraction_bent_vault_and_move_then_vault() {
     )));
 }
 
-/// A small deterministic generator for playouts.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// Positions for the property tests: random games (captures preferred half the time) from the
 /// start and from thinned-out start arrays (each piece but the Kings kept with probability
 /// 2/5, pieces that have moved marked as such at random), every position on the way.
@@ -272,7 +261,7 @@ fn playout_positions() -> Vec<Pos> {
             .collect()
     };
     for seed in 1..=24u64 {
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ seed.wrapping_mul(0x1234_5678_9ABC));
+        let mut rng = Rng::from_state(0x9E37_79B9_7F4A_7C15 ^ seed.wrapping_mul(0x1234_5678_9ABC));
         let mut p = if seed <= 8 {
             pos(START)
         } else {
@@ -280,8 +269,8 @@ fn playout_positions() -> Vec<Pos> {
             loop {
                 let mut v: Vec<(String, String)> = Vec::new();
                 for (l, sq) in &start_pieces {
-                    if l == "K" || l == "k" || rng.next(5) < 2 {
-                        let moved = "NDSnds".contains(l.as_str()) && rng.next(2) == 0;
+                    if l == "K" || l == "k" || rng.below(5) < 2 {
+                        let moved = "NDSnds".contains(l.as_str()) && rng.below(2) == 0;
                         v.push((if moved { format!("{l}'") } else { l.clone() }, sq.clone()));
                     }
                 }
@@ -300,10 +289,10 @@ fn playout_positions() -> Vec<Pos> {
                 break;
             }
             let caps: Vec<Move> = l.iter().copied().filter(|&m| p.is_capture(m)).collect();
-            let mv = if !caps.is_empty() && rng.next(2) == 0 {
-                caps[rng.next(caps.len())]
+            let mv = if !caps.is_empty() && rng.below(2) == 0 {
+                caps[rng.below(caps.len())]
             } else {
-                l[rng.next(l.len())]
+                l[rng.below(l.len())]
             };
             p.make(mv);
         }

@@ -383,7 +383,8 @@ impl Reference {
     }
 }
 
-/// A small seeded PRNG (SplitMix64): reproducible games and mutations without dependencies.
+/// A small seeded PRNG, the crate's SplitMix64 ([`kaissa::core::rng::splitmix64`]):
+/// reproducible games and mutations.
 pub struct Rng(u64);
 
 impl Rng {
@@ -392,11 +393,7 @@ impl Rng {
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        kaissa::core::rng::splitmix64(&mut self.0)
     }
 
     /// A number in `0..n` (`n` > 0).

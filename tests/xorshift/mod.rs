@@ -1,28 +1,36 @@
-//! xorshift64: a tiny, dependency-free, reproducible pseudo-random generator for seeded test
-//! games and playouts. Used as `mod xorshift;`.
+//! The tests' one random source: the crate's xorshift64 ([`kaissa::core::rng::xorshift64`])
+//! behind a small handle, for seeded test games, mutations and playouts. Used as
+//! `mod xorshift;`.
 #![allow(dead_code)]
+
+use kaissa::core::rng::xorshift64;
 
 /// The generator's state.
 pub struct Rng(u64);
 
 impl Rng {
-    /// A generator seeded from `seed` (never zero).
+    /// A generator seeded from `seed` (scrambled, never zero).
     pub fn new(seed: u64) -> Rng {
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
 
-    /// The next 64 random bits.
+    /// A generator whose state is `state` as given (not zero).
+    pub fn from_state(state: u64) -> Rng {
+        Rng(state)
+    }
+
+    /// The next 64 random bits (the new state).
     pub fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
+        xorshift64(&mut self.0)
     }
 
     /// A number in `0..n`.
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
+    }
+
+    /// `true` with probability `percent` / 100.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
     }
 }

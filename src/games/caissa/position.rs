@@ -5,6 +5,7 @@ use super::board::{CELLS, TABLES, bishop, queen, rook};
 use super::{BISHOP, KNIGHT, QUEEN, ROOK};
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
+use crate::core::rng::splitmix64;
 
 /// The encoding of "no piece" in [`State::board`].
 pub(super) const EMPTY: u8 = 0xFF;
@@ -24,14 +25,6 @@ pub(super) struct Keys {
     pub ban_to: [u64; CELLS],
 }
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
-
 const fn build_keys() -> Keys {
     let mut k = Keys {
         piece: [[0; CELLS]; 8],
@@ -45,21 +38,15 @@ const fn build_keys() -> Keys {
     while c < CELLS {
         let mut p = 0;
         while p < 8 {
-            let (n, v) = splitmix(s);
-            s = n;
-            k.piece[p][c] = v;
+            k.piece[p][c] = splitmix64(&mut s);
             p += 1;
         }
-        let (n, v) = splitmix(s);
-        k.hole[c] = v;
-        let (n, v) = splitmix(n);
-        k.ban_from[c] = v;
-        let (n, v) = splitmix(n);
-        k.ban_to[c] = v;
-        s = n;
+        k.hole[c] = splitmix64(&mut s);
+        k.ban_from[c] = splitmix64(&mut s);
+        k.ban_to[c] = splitmix64(&mut s);
         c += 1;
     }
-    k.side = splitmix(s).1;
+    k.side = splitmix64(&mut s);
     k
 }
 

@@ -8,6 +8,7 @@
 
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::{Color, Dir, Geometry, Rect};
+use crate::core::rng::splitmix64;
 
 /// Side of a drin, in squares: fronts run every six files and every six ranks.
 pub const DRIN: usize = 6;
@@ -118,14 +119,6 @@ fn limit<B: Bitboard>(b: &Board<B>, cell: usize, dir: usize, ray: B, n: usize) -
         c = s as usize;
     }
     out
-}
-
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl<B: Bitboard> Board<B> {
@@ -378,10 +371,10 @@ impl<B: Bitboard> Board<B> {
             board.last_rank[1].set(rect.cell(f, 0));
         }
         let mut seed = 0x11CA_1DA0_0000_0000 ^ ((files as u64) << 16) ^ ranks as u64;
-        board.piece_keys = (0..18 * cells).map(|_| splitmix(&mut seed)).collect();
-        board.unmoved_keys = (0..cells).map(|_| splitmix(&mut seed)).collect();
-        board.side_key = splitmix(&mut seed);
-        board.flutter_keys = [splitmix(&mut seed), splitmix(&mut seed)];
+        board.piece_keys = (0..18 * cells).map(|_| splitmix64(&mut seed)).collect();
+        board.unmoved_keys = (0..cells).map(|_| splitmix64(&mut seed)).collect();
+        board.side_key = splitmix64(&mut seed);
+        board.flutter_keys = [splitmix64(&mut seed), splitmix64(&mut seed)];
         board
     }
 

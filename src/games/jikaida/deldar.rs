@@ -70,7 +70,7 @@ impl<B: Bitboard> Board<B> {
 mod tests {
     use super::*;
     use crate::core::bitboard::Wide;
-    use crate::games::jikaida::reach::tests::xorshift;
+    use crate::core::rng::xorshift64;
 
     /// The table reading equals the ray reading on random boards of every density and size,
     /// with enemies among the pieces.
@@ -84,7 +84,7 @@ mod tests {
                 let (mut occ, mut enemy) = (B::EMPTY, B::EMPTY);
                 let density = 2 + round % 6;
                 for c in 0..b.cells {
-                    xorshift(&mut x);
+                    xorshift64(&mut x);
                     if x.is_multiple_of(density) {
                         occ.set(c);
                         if x & 64 != 0 {

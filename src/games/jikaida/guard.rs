@@ -266,8 +266,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
 mod tests {
     use super::*;
     use crate::core::bitboard::Wide;
+    use crate::core::rng::xorshift64;
     use crate::games::jikaida::board::Board;
-    use crate::games::jikaida::reach::tests::xorshift;
     use std::sync::Arc;
 
     /// Along random games played through `try_make`, every derived answer is the full check
@@ -310,7 +310,7 @@ mod tests {
                     // A random legal move, through try_make (which records the threat).
                     let mut played = false;
                     while !list.is_empty() {
-                        xorshift(&mut x);
+                        xorshift64(&mut x);
                         let mv = list.swap_remove(x as usize % list.len());
                         if p.try_make(mv) {
                             played = true;

@@ -171,7 +171,7 @@ mod tests {
     use super::*;
     use crate::core::bitboard::Wide;
     use crate::core::moves::Move;
-    use crate::games::jikaida::reach::tests::xorshift;
+    use crate::core::rng::xorshift64;
 
     const START: &str = "cjhapkannhjc/dddddddddddd/ssssssssssss/12/12/12/12/12/12/12/12/12/12/12/12/SSSSSSSSSSSS/DDDDDDDDDDDD/CJHNNAPKAHJC y Kk 1";
 
@@ -183,7 +183,7 @@ mod tests {
         fn check<B: Bitboard>(files: usize, ranks: usize, games: usize) {
             let board = std::sync::Arc::new(Board::<B>::new(files, ranks));
             let mut x = 0x5EED_0B11_1770_0001u64 ^ files as u64;
-            let mut next = || xorshift(&mut x);
+            let mut next = || xorshift64(&mut x);
             let mut checked = 0;
             for game in 0..games {
                 let mut seed = next();

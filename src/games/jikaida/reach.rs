@@ -499,6 +499,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::core::bitboard::Wide;
     use crate::core::geometry::Color;
+    use crate::core::rng::xorshift64;
 
     /// The bitboard refraction equals the cell-by-cell walk on random boards of every density.
     #[test]
@@ -509,7 +510,7 @@ pub(crate) mod tests {
             let mut occ = Wide::<4>::EMPTY;
             let density = 2 + round % 12;
             for c in 0..b.cells {
-                xorshift(&mut x);
+                xorshift64(&mut x);
                 if x.is_multiple_of(density) {
                     occ.set(c);
                 }
@@ -524,14 +525,6 @@ pub(crate) mod tests {
         }
     }
 
-    /// The next number of a xorshift sequence kept in `x` (the tests' random source).
-    pub(crate) fn xorshift(x: &mut u64) -> u64 {
-        *x ^= *x << 13;
-        *x ^= *x >> 7;
-        *x ^= *x << 17;
-        *x
-    }
-
     /// A random position of pieces of either colour (kinds drawn at random) on `board`,
     /// about one cell in `density` occupied.
     pub(crate) fn random_position<B: Bitboard>(
@@ -542,7 +535,7 @@ pub(crate) mod tests {
         let cells = board.cells;
         let mut p = JikaidaPosition::empty(board.clone());
         for c in 0..cells {
-            let r = xorshift(x);
+            let r = xorshift64(x);
             if r.is_multiple_of(density) {
                 let color = if r & 1 == 0 {
                     Color::First
@@ -567,7 +560,7 @@ pub(crate) mod tests {
                 let b = p.board();
                 let occ = p.occupied();
                 let takes = p.occupied_by(Color::Second);
-                xorshift(&mut x);
+                xorshift64(&mut x);
                 let from = (x >> 7) as usize % b.cells;
                 let gone = (x >> 27) as usize % b.cells;
                 for d in 0..8 {
@@ -597,7 +590,7 @@ pub(crate) mod tests {
             for round in 0..800 {
                 let p = random_position(&board, 1 + round % 4, &mut x);
                 let b = p.board();
-                xorshift(&mut x);
+                xorshift64(&mut x);
                 let from = (x >> 9) as usize % b.cells;
                 if !p.occupied().has(from) {
                     continue;
@@ -643,7 +636,7 @@ pub(crate) mod tests {
             for round in 0..1500 {
                 let p = random_position(&board, 1 + round % 4, &mut x);
                 let b = p.board();
-                xorshift(&mut x);
+                xorshift64(&mut x);
                 let from = (x >> 9) as usize % b.cells;
                 let Some((us, _)) = p.piece_at(from) else {
                     continue;
@@ -656,7 +649,7 @@ pub(crate) mod tests {
                 // a while every cell.
                 let mut wanted = B::EMPTY;
                 for _ in 0..1 + round % 7 {
-                    xorshift(&mut x);
+                    xorshift64(&mut x);
                     wanted.set((x >> 11) as usize % b.cells);
                 }
                 let far = full & !plain;
@@ -726,7 +719,7 @@ pub(crate) mod tests {
                 if l.is_empty() {
                     break;
                 }
-                xorshift(&mut x);
+                xorshift64(&mut x);
                 p.make(l[x as usize % l.len()]);
                 played += 1;
                 consistent(&p);

@@ -21,7 +21,9 @@ pub enum AnyGame {
 }
 
 impl AnyGame {
-    /// Compiles a definition for the narrowest width that holds its board.
+    /// Compiles a definition for the narrowest width that holds its board: the one place the
+    /// width of a Kaissa-family game is chosen, for checking a definition
+    /// ([`super::Kaissa`]'s `validate`) as for playing it (`build`).
     pub fn new(def: &VariantDef) -> Result<AnyGame, String> {
         Ok(match def.cell_count() {
             0..=64 => AnyGame::Small(Arc::new(Game::new(def)?)),

@@ -15,16 +15,13 @@ pub mod movegen;
 pub mod nnue;
 pub mod position;
 
-use crate::core::bitboard::{Bitboard, Wide};
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
 use crate::core::ruleset::{PositionVisitor, Ruleset};
 use crate::with_game;
 use any::AnyGame;
 use eval::EvalTables;
-use game::Game;
 use position::Position;
-use std::sync::Arc;
 
 /// The Kaissa family's ruleset: it plays every definition that names no rules module.
 pub struct Kaissa;
@@ -42,18 +39,14 @@ impl Ruleset for Kaissa {
         })
     }
 
-    /// Checks that a definition builds into a game whose start position reads.
+    /// Checks that a definition builds into a game whose start position reads, at the width
+    /// [`build`](Self::build) plays it with ([`AnyGame::new`] chooses it for both).
     fn validate(def: &VariantDef) -> Result<(), String> {
-        fn check<B: Bitboard>(def: &VariantDef) -> Result<(), String> {
-            let g = Arc::new(Game::<B>::new(def)?);
+        let any = AnyGame::new(def)?;
+        with_game!(any, g => {
             Position::from_fen(&g, &def.start_fen).map_err(|e| format!("start_fen: {e}"))?;
-            Ok(())
-        }
-        match def.cell_count() {
-            0..=128 => check::<u128>(def),
-            129..=256 => check::<Wide<4>>(def),
-            _ => check::<Wide<16>>(def),
-        }
+        });
+        Ok(())
     }
 
     /// The game compiled for the narrowest width that holds its board ([`AnyGame`]), with the
@@ -82,5 +75,31 @@ impl Ruleset for Kaissa {
 
     fn ply_limit_words(limit: u32) -> String {
         format!("draw by the {limit}-ply rule: no capture, Spearman move or placement")
+    }
+}
+
+/// The built-in definitions for the unit tests, read from `kaissa.toml` through the definition
+/// format alone ([`crate::core::definition::read_standalone`]): the registry is a layer above
+/// the game.
+#[cfg(test)]
+pub(crate) mod builtin {
+    use super::Kaissa;
+    use crate::core::definition::{VariantDef, read_standalone};
+    use crate::core::ruleset::Ruleset;
+
+    /// The built-in definition `name`, or why there is none.
+    pub(crate) fn try_def(name: &str) -> Result<VariantDef, String> {
+        read_standalone(Kaissa::BUILTIN.1, name, &[])
+    }
+
+    /// The built-in definition `name`.
+    pub(crate) fn def(name: &str) -> VariantDef {
+        try_def(name).unwrap()
+    }
+
+    /// The definition `name` of the built-in file with `more` variants (children of the
+    /// built-in ones, as a user's file would give them) after it.
+    pub(crate) fn def_with(more: &str, name: &str) -> VariantDef {
+        read_standalone(&format!("{}\n{more}", Kaissa::BUILTIN.1), name, &[]).unwrap()
     }
 }

@@ -143,12 +143,12 @@ mod tests {
     use super::super::params::{DEFAULT, OVERRIDES, Params};
     use super::*;
     use crate::core::moves::Move;
+    use crate::games::kaissa::builtin;
     use crate::games::kaissa::game::Game;
-    use crate::games::variants::Registry;
     use std::sync::Arc;
 
     fn game(name: &str) -> Arc<Game<u128>> {
-        Arc::new(Game::new(&Registry::builtin().get(name, &[]).unwrap()).unwrap())
+        Arc::new(Game::new(&builtin::def(name)).unwrap())
     }
 
     /// Positions of seeded random games of `name`, after both Home Stones are placed.

@@ -405,11 +405,11 @@ impl<B: Bitboard> EvalTables<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::variants::Registry;
+    use crate::games::kaissa::builtin;
     use std::sync::Arc;
 
     fn tables(name: &str) -> (Arc<Game<u128>>, EvalTables<u128>) {
-        let g = Arc::new(Game::new(&Registry::builtin().get(name, &[]).unwrap()).unwrap());
+        let g = Arc::new(Game::new(&builtin::def(name)).unwrap());
         let t = EvalTables::new(&g, &params::DEFAULT);
         (g, t)
     }
@@ -418,16 +418,11 @@ mod tests {
     /// when the parent is tuned and it is not; otherwise with the untuned ones.
     #[test]
     fn a_child_of_a_tuned_rule_set_plays_with_its_weights() {
-        let mut reg = Registry::builtin();
-        reg.load_str(
-            "[[variant]]\nname = \"mf\"\nparent = \"merchants\"\n\
+        let file = "[[variant]]\nname = \"mf\"\nparent = \"merchants\"\n\
              drops = [{ piece = \"H\", ranks = \"3\", window = [1, 1], deadline = true }]\n\
-             [[variant]]\nname = \"mf2\"\nparent = \"mf\"\n",
-            "test",
-        )
-        .unwrap();
+             [[variant]]\nname = \"mf2\"\nparent = \"mf\"\n";
         let built = |name: &str| {
-            let g = Game::<u128>::new(&reg.get(name, &[]).unwrap()).unwrap();
+            let g = Game::<u128>::new(&builtin::def_with(file, name)).unwrap();
             let t = EvalTables::for_game(&g);
             (g, t)
         };
@@ -465,12 +460,11 @@ mod tests {
 
     #[test]
     fn tuned_weights_name_real_rule_sets_and_pieces() {
-        let registry = Registry::builtin();
         for (name, _) in params::TUNED {
-            assert!(registry.get(name, &[]).is_ok(), "{name}");
+            assert!(builtin::try_def(name).is_ok(), "{name}");
         }
         for (name, letter, value) in params::OVERRIDES {
-            let g = Game::<u128>::new(&registry.get(name, &[]).unwrap()).unwrap();
+            let g = Game::<u128>::new(&builtin::def(name)).unwrap();
             assert!(
                 g.pieces.iter().any(|p| p.letter == *letter),
                 "{name} {letter}"
@@ -478,7 +472,7 @@ mod tests {
             assert!(*value > 0, "{name} {letter}");
         }
         for (name, letter, _) in params::SHAPES {
-            let g = Game::<u128>::new(&registry.get(name, &[]).unwrap()).unwrap();
+            let g = Game::<u128>::new(&builtin::def(name)).unwrap();
             let t = g.pieces.iter().position(|p| p.letter == *letter);
             assert!(t.is_some(), "{name} {letter}");
             let royal = t.is_some_and(|t| g.end.capture_wins.contains(&(t as u8)));

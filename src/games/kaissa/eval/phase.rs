@@ -80,8 +80,8 @@ pub fn start_material<B: Bitboard>(game: &Game<B>, value: &[i32]) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::kaissa::builtin;
     use crate::games::kaissa::eval::EvalTables;
-    use crate::games::variants::Registry;
     use std::sync::Arc;
 
     #[test]
@@ -112,8 +112,7 @@ mod tests {
     #[test]
     fn start_position_is_full_middlegame() {
         for name in ["merchants", "kaissa", "gorean", "donkey"] {
-            let reg = Registry::builtin();
-            let g = Arc::new(Game::<u128>::new(&reg.get(name, &[]).unwrap()).unwrap());
+            let g = Arc::new(Game::<u128>::new(&builtin::def(name)).unwrap());
             let t = EvalTables::for_game(&g);
             let start = start_material(&g, &t.value);
             let pos = g.start_position();
