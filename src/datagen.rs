@@ -170,13 +170,6 @@ fn run_games(
         .result()
 }
 
-fn next(seed: &mut u64) -> u64 {
-    *seed ^= *seed << 13;
-    *seed ^= *seed >> 7;
-    *seed ^= *seed << 17;
-    *seed
-}
-
 /// A one-thread search of `pos` for `nodes` nodes.
 fn search_nodes<P: Playable>(
     pos: &P,
@@ -211,7 +204,7 @@ fn play<P: Playable>(
         if l.is_empty() {
             return Vec::new();
         }
-        let m = l[(next(&mut seed) % l.len() as u64) as usize];
+        let m = l[(crate::core::rng::xorshift64(&mut seed) % l.len() as u64) as usize];
         pos.make(m);
     }
     let mut pending: Vec<(String, i32)> = Vec::new();

@@ -218,10 +218,7 @@ impl PositionVisitor for RuleSet<'_> {
                 for _ in 0..4 {
                     let mut l = Vec::new();
                     pos.generate(&mut l);
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let m = l[(seed % l.len() as u64) as usize];
+                    let m = l[(kaissa::core::rng::xorshift64(&mut seed) % l.len() as u64) as usize];
                     pos.make(m);
                     line.push(m);
                 }

@@ -238,18 +238,10 @@ mod tests {
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         let mut picker = Picker::default();
         for round in 0..3000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let n = (x % 200) as usize;
+            let n = (crate::core::rng::xorshift64(&mut x) % 200) as usize;
             let spread = 1 + round % 7;
             let mut scores: Vec<i32> = (0..n)
-                .map(|_| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    (x % spread as u64) as i32
-                })
+                .map(|_| (crate::core::rng::xorshift64(&mut x) % spread as u64) as i32)
                 .collect();
             let mut moves: Vec<Move> = (0..n).map(|i| Move::normal(i, i + 1)).collect();
             let (mut m2, mut s2) = (moves.clone(), scores.clone());

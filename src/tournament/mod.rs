@@ -230,10 +230,7 @@ fn random_opening(rules: &mut Engine, plies: usize, seed: &mut u64) -> Opening {
         if legal.is_empty() || rules.state().outcome().is_some() {
             break;
         }
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        let m = legal[(*seed % legal.len() as u64) as usize].clone();
+        let m = legal[(crate::core::rng::xorshift64(seed) % legal.len() as u64) as usize].clone();
         let _ = rules.state_mut().play(&m);
         moves.push(m);
     }
