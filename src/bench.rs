@@ -3,5 +3,6 @@
 //! Its total node count is the engine's signature.
 
 pub use crate::engine::bench::{
-    BenchResult, DEFAULT_DEPTH, DEFAULT_HASH_MIB, POSITIONS, Speed, depth_for, run,
+    BenchEval, BenchResult, DEFAULT_DEPTH, DEFAULT_HASH_MIB, POSITIONS, Speed, depth_for, run,
+    run_with,
 };

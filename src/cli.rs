@@ -70,6 +70,12 @@ enum Command {
         /// Hash table size in MiB.
         #[arg(long, default_value_t = kaissa::bench::DEFAULT_HASH_MIB, value_parser = clap::value_parser!(u64).range(1..=65536))]
         hash: u64,
+        /// Search with the hand-written evaluation everywhere (as `Use NNUE` false).
+        #[arg(long)]
+        no_nnue: bool,
+        /// Search the positions of this net's rule set with it (as `EvalFile`).
+        #[arg(long, value_name = "FILE")]
+        eval_file: Option<String>,
     },
     /// Analyse every position of a file (one FEN per line, or EPD with `id "..."`), printing
     /// one result per position in input order: best move, score, depth, nodes and PV.
@@ -166,9 +172,22 @@ fn execute(cli: Cli) -> Result<(), String> {
             let def = registry.get(&variant, &options)?;
             run_perft(&def, fen.as_deref(), moves.as_deref(), divide, depth)
         }
-        Command::Bench { depth, hash } => {
+        Command::Bench {
+            depth,
+            hash,
+            no_nnue,
+            eval_file,
+        } => {
             let total = kaissa::bench::POSITIONS.len();
-            let r = kaissa::bench::run(depth, hash, |i, s| {
+            let file = match &eval_file {
+                Some(p) => Some(std::fs::read(p).map_err(|e| format!("cannot read {p}: {e}"))?),
+                None => None,
+            };
+            let eval = kaissa::bench::BenchEval {
+                use_nnue: !no_nnue,
+                file,
+            };
+            let r = kaissa::bench::run_with(depth, hash, &eval, |i, s| {
                 eprintln!(
                     "position {}/{total} ({}): {} nodes, {} ms",
                     i + 1,

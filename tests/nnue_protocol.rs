@@ -3,14 +3,13 @@
 //! of another game, random bytes, huge) answered by one error line while the engine keeps
 //! evaluating as it did.
 
+mod session;
 mod xorshift;
 
 use kaissa::core::nnue::network::Network;
 use kaissa::games::kaissa::game::Game;
 use kaissa::games::kaissa::nnue::FeatureMap;
 use kaissa::games::variants::Registry;
-use std::io::Write;
-use std::process::{Command, Stdio};
 use xorshift::Rng;
 
 /// A net of seeded random weights for the rule set `name`, written to a file in `dir`.
@@ -40,27 +39,9 @@ fn net_file(dir: &std::path::Path, name: &str) -> String {
     path.to_string_lossy().into_owned()
 }
 
-/// The engine's whole output for `input`.
+/// The engine's whole output for `input`, by line.
 fn session(input: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kaissa"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect()
+    session::session(input).lines().map(String::from).collect()
 }
 
 /// The lines from the n-th `net: ` line (an `eval` answer) to its `Evaluation: ` line.

@@ -147,10 +147,42 @@ pub struct BenchResult {
     pub by_variant: Vec<Speed>,
 }
 
-/// Runs the bench. `progress(i, speed)` is called after each position (`i` from 0).
+/// Which evaluation the bench positions are searched with.
+#[derive(Clone, Debug)]
+pub struct BenchEval {
+    /// Use the learned nets where a rule set has one (false: the hand-written evaluation
+    /// everywhere).
+    pub use_nnue: bool,
+    /// A net file's bytes, used for the positions of the rule set it was made for (the
+    /// others keep their own evaluation).
+    pub file: Option<Vec<u8>>,
+}
+
+impl Default for BenchEval {
+    fn default() -> Self {
+        BenchEval {
+            use_nnue: true,
+            file: None,
+        }
+    }
+}
+
+/// Runs the bench with every rule set's own evaluation. `progress(i, speed)` is called after
+/// each position (`i` from 0).
 pub fn run(
     depth: i32,
     hash_mib: u64,
+    progress: impl FnMut(usize, &Speed),
+) -> Result<BenchResult, String> {
+    run_with(depth, hash_mib, &BenchEval::default(), progress)
+}
+
+/// Runs the bench with the evaluation `eval` chooses (to compare a net's speed with the
+/// hand-written evaluation's on the same positions).
+pub fn run_with(
+    depth: i32,
+    hash_mib: u64,
+    eval: &BenchEval,
     mut progress: impl FnMut(usize, &Speed),
 ) -> Result<BenchResult, String> {
     let registry = Registry::builtin();
@@ -163,6 +195,10 @@ pub fn run(
         state
             .set_position(Some(fen), &[])
             .map_err(|e| format!("bench position {}: {e}", i + 1))?;
+        if state.set_net(eval.use_nnue, eval.file.as_deref()).is_err() {
+            // The file's net is for another rule set: this one keeps its own.
+            state.set_net(eval.use_nnue, None)?;
+        }
         tt.clear();
         let limits = Limits {
             depth: Some(depth_for(variant, depth)),

@@ -239,27 +239,14 @@ impl AdamW {
                 }
             }
         };
-        update(
-            &mut params.w1,
-            &grad.w1,
-            &mut self.m.w1,
-            &mut self.v.w1,
-            true,
-        );
-        update(
-            &mut params.b1,
-            &grad.b1,
-            &mut self.m.b1,
-            &mut self.v.b1,
-            true,
-        );
-        update(
-            &mut params.w2,
-            &grad.w2,
-            &mut self.m.w2,
-            &mut self.v.w2,
-            true,
-        );
+        let layers = [
+            (&mut params.w1, &grad.w1, &mut self.m.w1, &mut self.v.w1),
+            (&mut params.b1, &grad.b1, &mut self.m.b1, &mut self.v.b1),
+            (&mut params.w2, &grad.w2, &mut self.m.w2, &mut self.v.w2),
+        ];
+        for (p, g, m, v) in layers {
+            update(p, g, m, v, true);
+        }
         let (mut b2, mut m2, mut v2) = ([params.b2], [self.m.b2], [self.v.b2]);
         update(&mut b2, &[grad.b2], &mut m2, &mut v2, false);
         (params.b2, self.m.b2, self.v.b2) = (b2[0], m2[0], v2[0]);
