@@ -363,7 +363,11 @@ impl Uci {
             self.out.line(&format!("{name:>22} {y:>10} {r:>10}"));
         }
         self.out.line(&format!(
-            "Evaluation: {total} cp for the side to move (tempo included)"
+            "Evaluation: {total} cp for the side to move ({})",
+            match &net {
+                Some(n) => format!("the net {n}; the terms above are the hand-written ones"),
+                None => "tempo included".to_string(),
+            }
         ));
     }
 
