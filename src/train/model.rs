@@ -103,13 +103,19 @@ impl Params {
 
     /// The output (in units of SCALE centipawns) of one position.
     pub fn forward(&self, ex: &Example) -> f32 {
+        let mut acc = [vec![0.0; self.hidden], vec![0.0; self.hidden]];
+        self.output(ex, &mut acc)
+    }
+
+    /// The output of one position, leaving each side's hidden sums in `acc` (the side to
+    /// move's first) for the gradient.
+    fn output(&self, ex: &Example, acc: &mut [Vec<f32>; 2]) -> f32 {
         let h = self.hidden;
-        let mut acc = vec![0.0; h];
         let mut out = self.b2;
         for (side, active) in [&ex.us, &ex.them].into_iter().enumerate() {
-            self.accumulate(active, &mut acc);
+            self.accumulate(active, &mut acc[side]);
             let w = &self.w2[side * h..][..h];
-            out += acc
+            out += acc[side]
                 .iter()
                 .zip(w)
                 .map(|(a, w)| {
@@ -128,19 +134,7 @@ impl Params {
         let mut total = 0.0;
         for ex in examples {
             let sides = [&ex.us, &ex.them];
-            let mut out = self.b2;
-            for s in 0..2 {
-                self.accumulate(sides[s], &mut acc[s]);
-                let w = &self.w2[s * h..][..h];
-                out += acc[s]
-                    .iter()
-                    .zip(w)
-                    .map(|(a, w)| {
-                        let c = a.clamp(0.0, 1.0);
-                        c * c * w
-                    })
-                    .sum::<f32>();
-            }
+            let out = self.output(ex, &mut acc);
             let p = 1.0 / (1.0 + (-out).exp());
             let err = p - ex.target;
             total += (err * err) as f64;

@@ -82,15 +82,15 @@ impl Accumulators {
     pub fn refresh(&mut self, active: [&[usize]; 2]) {
         let h = self.net.hidden;
         for (p, features) in active.iter().enumerate() {
-            let mut acc = self.net.biases().to_vec();
-            for &f in features.iter() {
-                let src = acc.clone();
-                self.net
-                    .simd()
-                    .update(&mut acc, &src, &[self.net.column(f)], &[]);
-            }
             let at = (self.level * 2 + p) * h;
-            self.sums[at..at + h].copy_from_slice(&acc);
+            let acc = &mut self.sums[at..at + h];
+            acc.copy_from_slice(self.net.biases());
+            // Wrapping adds, as the update loops add: the same bits in any order.
+            for &f in features.iter() {
+                for (a, w) in acc.iter_mut().zip(self.net.column(f)) {
+                    *a = a.wrapping_add(*w);
+                }
+            }
         }
     }
 
