@@ -9,12 +9,13 @@ use kaissa::core::moves::Move;
 use kaissa::core::nnue::record::{RECORD_BYTES, Record};
 use kaissa::games::kaissa::eval::EvalTables;
 use kaissa::games::kaissa::game::Game;
-use kaissa::games::kaissa::nnue::{FeatureMap, record_of};
+use kaissa::games::kaissa::nnue::{FeatureMap, record_of, record_of_fen};
 use kaissa::games::variants::Registry;
-use kaissa::train::data::{example, read_records};
+use kaissa::train::data::{example, example_with, read_records};
 use kaissa::train::model::{Params, output_cp};
-use kaissa::train::{TrainConfig, train};
+use kaissa::train::{TrainConfig, train, train_with_held_out};
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use xorshift::Rng;
 
 fn game(name: &str) -> Arc<Game<u128>> {
@@ -56,6 +57,8 @@ fn config(epochs: usize) -> TrainConfig {
         validation: 0.1,
         seed: 7,
         name: "test".into(),
+        factorise: false,
+        mirror: false,
     }
 }
 
@@ -133,4 +136,112 @@ fn records_of_another_game_or_damaged_files_are_refused_by_number() {
             .unwrap_err()
             .starts_with("t: line 1:")
     );
+}
+
+/// Held-out positions of other games: every record trains, the loss is measured on them (and
+/// falls), and a bad held-out record is refused by number.
+#[test]
+fn a_held_out_set_of_other_games_measures_the_loss() {
+    let g = game("merchants");
+    let recs = records(&g, 3000, 3);
+    let held = records(&g, 500, 4);
+    let mut losses = Vec::new();
+    let batches = std::sync::atomic::AtomicUsize::new(0);
+    train_with_held_out(&g, &recs, &held, &config(4), &|_, _| {}, &mut |r, _| {
+        losses.push(r.validation_loss);
+        Ok(())
+    })
+    .unwrap();
+    // With a held-out set, no share of the training records is drawn out.
+    let count = |_: usize, total: usize| batches.store(total, Ordering::Relaxed);
+    train_with_held_out(&g, &recs, &held, &config(1), &count, &mut |_, _| Ok(())).unwrap();
+    assert_eq!(batches.load(Ordering::Relaxed), recs.len().div_ceil(512));
+    assert!(losses[3] < losses[0] && losses[0] > 0.0, "{losses:?}");
+    let mut bad = held.clone();
+    bad.insert(
+        9,
+        Record::new(&[(99, 0, 15)], [&[], &[]], 0, 0, 1, 1).unwrap(),
+    );
+    let e = train_with_held_out(&g, &recs, &bad, &config(1), &|_, _| {}, &mut |_, _| Ok(()))
+        .unwrap_err();
+    assert!(e.starts_with("held-out record 10:"), "{e}");
+}
+
+/// A net trained with shared inputs per piece type, folded into the board features when
+/// quantised, evaluates as the float net with its shared inputs does.
+#[test]
+fn a_folded_net_follows_the_float_net_with_its_shared_inputs() {
+    let g = game("merchants");
+    let map = FeatureMap::new(&g);
+    let mut params = Params::random(map.inputs() + map.factors(), 32, 11);
+    // Shared rows of their own size, so folding them in changes every board row.
+    let h = params.hidden;
+    let mut rng = Rng::new(12);
+    for w in params.w1[map.inputs() * h..].iter_mut() {
+        *w = (rng.below(200) as f32 - 100.0) / 1000.0;
+    }
+    let factor = |f: usize| map.factor(f).map(|k| map.inputs() + k);
+    let net = params
+        .quantise_folded("f", map.description(), map.inputs(), &factor)
+        .unwrap();
+    assert_eq!(net.inputs, map.inputs());
+    let net = Arc::new(net);
+    let mut total = 0.0f32;
+    let mut rng = Rng::new(13);
+    for _ in 0..40 {
+        let mut pos = g.start_position();
+        for _ in 0..rng.below(60) {
+            let mut list: Vec<Move> = Vec::new();
+            pos.generate(&mut list);
+            if list.is_empty() || pos.decided().is_some() {
+                break;
+            }
+            pos.make(list[rng.below(list.len())]);
+        }
+        let rec = record_of(&pos, 0, 1).unwrap();
+        let shared = example_with(&map, &rec, 1.0, true, false).unwrap();
+        let float_cp = output_cp(params.forward(&shared));
+        let plain_cp = output_cp(params.forward(&example(&map, &rec, 1.0).unwrap()));
+        pos.attach_net(Some(&net));
+        let int_cp = pos.net_eval().unwrap() as f32;
+        let tolerance = 16.0 + 0.02 * float_cp.abs();
+        assert!(
+            (float_cp - int_cp).abs() <= tolerance,
+            "{float_cp} vs {int_cp}"
+        );
+        total += (float_cp - plain_cp).abs();
+    }
+    // The shared inputs matter: without them the float net says something else.
+    assert!(total / 40.0 > 5.0, "{}", total / 40.0);
+}
+
+/// The mirror of a position's features is the features of the mirrored position (every
+/// rank's cells reversed), twice the mirror is the position itself, and the donkey board has
+/// no mirror.
+#[test]
+fn mirrored_features_are_those_of_the_mirrored_position() {
+    let g = game("merchants");
+    let map = FeatureMap::new(&g);
+    let fen = "ibst1atsbi/1rpp2pprx/4p5/2x2p4/10/10/4TT4/2R4R2/X1PPPPPP1X/I1S1UA1SBI[Hh] b - - 1 6";
+    let mirrored_fen =
+        "ibsta1tsbi/xrpp2ppr1/5p4/4p2x2/10/10/4TT4/2R4R2/X1PPPPPP1X/IBS1AU1S1I[Hh] b - - 1 6";
+    let sorted = |mut v: Vec<usize>| {
+        v.sort_unstable();
+        v
+    };
+    let rec = record_of_fen(&g, fen, 0, 1).unwrap();
+    let mir = record_of_fen(&g, mirrored_fen, 0, 1).unwrap();
+    let [a0, a1] = map.active_of_record(&rec).unwrap();
+    let [m0, m1] = map.active_of_record(&mir).unwrap();
+    let mirror = |v: &[usize]| sorted(v.iter().map(|&f| map.mirrored(f).unwrap()).collect());
+    assert_eq!(mirror(&a0), sorted(m0));
+    assert_eq!(mirror(&a1), sorted(m1));
+    assert_eq!(sorted(mirror(&mirror(&a0))), sorted(a0.clone()));
+    let ex = example_with(&map, &rec, 1.0, false, true).unwrap();
+    assert_eq!(
+        sorted(ex.us.iter().map(|&f| f as usize).collect()),
+        mirror(&a1)
+    );
+    let donkey = FeatureMap::new(&game("donkey"));
+    assert_eq!(donkey.mirrored(0), None);
 }

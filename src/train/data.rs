@@ -72,8 +72,40 @@ pub fn read_records(
 /// The net's inputs and target of a record; `lambda` weighs the search score against the
 /// game's result (1: the score alone). An error when the record is not of the map's game.
 pub fn example(map: &FeatureMap, record: &Record, lambda: f32) -> Result<Example, String> {
-    let [first, second] = map.active_of_record(record)?;
-    let to_u32 = |v: Vec<usize>| v.into_iter().map(|f| f as u32).collect::<Vec<u32>>();
+    example_with(map, record, lambda, false, false)
+}
+
+/// [`example`], with each board feature's factor ([`FeatureMap::factor`]) active too, as
+/// input `map.inputs() + factor`, when `factorise`; of the position mirrored left to right
+/// ([`FeatureMap::mirrored`]) when `mirror` (an error on a board without a mirror).
+pub fn example_with(
+    map: &FeatureMap,
+    record: &Record,
+    lambda: f32,
+    factorise: bool,
+    mirror: bool,
+) -> Result<Example, String> {
+    let [mut first, mut second] = map.active_of_record(record)?;
+    if mirror {
+        for f in first.iter_mut().chain(second.iter_mut()) {
+            *f = map
+                .mirrored(*f)
+                .ok_or("this board has no left-right mirror")?;
+        }
+    }
+    let base = map.inputs();
+    let to_u32 = |v: Vec<usize>| {
+        let factors = v
+            .iter()
+            .filter_map(|&f| map.factor(f))
+            .map(|k| base + k)
+            .filter(|_| factorise)
+            .collect::<Vec<usize>>();
+        v.into_iter()
+            .chain(factors)
+            .map(|f| f as u32)
+            .collect::<Vec<u32>>()
+    };
     let (us, them) = if record.stm == 0 {
         (to_u32(first), to_u32(second))
     } else {

@@ -50,6 +50,11 @@ pub struct TrainConfig {
     pub seed: u64,
     /// The net's name, as `eval` will report it.
     pub name: String,
+    /// Train with shared inputs per piece type and side ([`FeatureMap::factors`]), folded
+    /// into the board features when the net is written.
+    pub factorise: bool,
+    /// Train on every position and on its left-right mirror too (rectangular boards).
+    pub mirror: bool,
 }
 
 /// The figures of one finished epoch.
@@ -74,9 +79,20 @@ fn shuffle<T>(v: &mut [T], s: &mut u64) {
 }
 
 /// The examples of some records.
-fn examples(map: &FeatureMap, records: &[Record], idx: &[usize], lambda: f32) -> Vec<Example> {
+/// The examples of some records: index `i` is record `i`, or from `records.len()` on the
+/// mirror of record `i - records.len()`.
+fn examples(
+    map: &FeatureMap,
+    records: &[Record],
+    idx: &[usize],
+    cfg: &TrainConfig,
+) -> Vec<Example> {
+    let n = records.len();
     idx.iter()
-        .map(|&i| data::example(map, &records[i], lambda).unwrap_or_default())
+        .map(|&i| {
+            data::example_with(map, &records[i % n], cfg.lambda, cfg.factorise, i >= n)
+                .unwrap_or_default()
+        })
         .collect()
 }
 
@@ -86,13 +102,13 @@ fn chunked_gradient(
     map: &FeatureMap,
     records: &[Record],
     idx: &[usize],
-    lambda: f32,
+    cfg: &TrainConfig,
     want_gradient: bool,
 ) -> (f64, Option<Params>) {
     let parts: Vec<(f64, Option<Params>)> = idx
         .par_chunks(CHUNK)
         .map(|chunk| {
-            let ex = examples(map, records, chunk, lambda);
+            let ex = examples(map, records, chunk, cfg);
             if want_gradient {
                 let mut g = Params::zeros(params.inputs, params.hidden);
                 let loss = params.backward(&ex, &mut g);
@@ -124,7 +140,8 @@ fn chunked_gradient(
 
 /// Trains a net for `game` on `records`: `on_batch(done, total)` after each batch of an epoch,
 /// `on_epoch(report, net)` after each epoch (an error from it stops the run). Returns the
-/// final net. An error, before any training, names the first record not of this game.
+/// final net. An error, before any training, names the first record not of this game. The
+/// held-out loss is measured on `cfg.validation` of the records, drawn at random.
 pub fn train(
     game: &Arc<Game<u128>>,
     records: &[Record],
@@ -132,13 +149,29 @@ pub fn train(
     on_batch: &(dyn Fn(usize, usize) + Sync),
     on_epoch: &mut dyn FnMut(&EpochReport, &Network) -> Result<(), String>,
 ) -> Result<Network, String> {
+    train_with_held_out(game, records, &[], cfg, on_batch, on_epoch)
+}
+
+/// [`train`], measuring the held-out loss on `held` (positions of other games, so that none
+/// shares a game with a training position) when it is not empty; then every record trains
+/// and `cfg.validation` is not used.
+pub fn train_with_held_out(
+    game: &Arc<Game<u128>>,
+    records: &[Record],
+    held: &[Record],
+    cfg: &TrainConfig,
+    on_batch: &(dyn Fn(usize, usize) + Sync),
+    on_epoch: &mut dyn FnMut(&EpochReport, &Network) -> Result<(), String>,
+) -> Result<Network, String> {
     let map = FeatureMap::new(game);
-    if let Some((i, e)) = records
-        .par_iter()
-        .enumerate()
-        .find_map_first(|(i, r)| map.active_of_record(r).err().map(|e| (i, e)))
-    {
-        return Err(format!("record {}: {e}", i + 1));
+    for (what, set) in [("record", records), ("held-out record", held)] {
+        if let Some((i, e)) = set
+            .par_iter()
+            .enumerate()
+            .find_map_first(|(i, r)| map.active_of_record(r).err().map(|e| (i, e)))
+        {
+            return Err(format!("{what} {}: {e}", i + 1));
+        }
     }
     if records.is_empty() {
         return Err("no training positions".into());
@@ -152,15 +185,36 @@ pub fn train(
     let mut seed = cfg.seed;
     let mut order: Vec<usize> = (0..records.len()).collect();
     shuffle(&mut order, &mut seed);
-    let held = ((records.len() as f64 * cfg.validation) as usize).min(records.len() - 1);
-    let (held_out, mut training) = {
-        let (h, t) = order.split_at(held);
+    let share = if held.is_empty() { cfg.validation } else { 0.0 };
+    let drawn = ((records.len() as f64 * share) as usize).min(records.len() - 1);
+    let (drawn_out, mut training) = {
+        let (h, t) = order.split_at(drawn);
         (h.to_vec(), t.to_vec())
     };
-    let mut params = Params::random(map.inputs(), cfg.hidden, cfg.seed ^ 0x5EED);
+    if cfg.mirror {
+        if map.mirrored(0).is_none() {
+            return Err("--mirror: this board has no left-right mirror".into());
+        }
+        let n = records.len();
+        let mirrored: Vec<usize> = training.iter().map(|&i| i + n).collect();
+        training.extend(mirrored);
+    }
+    let (held_records, held_out): (&[Record], Vec<usize>) = if held.is_empty() {
+        (records, drawn_out)
+    } else {
+        (held, (0..held.len()).collect())
+    };
+    let shared = if cfg.factorise { map.factors() } else { 0 };
+    let mut params = Params::random(map.inputs() + shared, cfg.hidden, cfg.seed ^ 0x5EED);
+    // The shared inputs start at 0: the board features' first weights are as without them.
+    params.w1[map.inputs() * cfg.hidden..].fill(0.0);
     let mut opt = AdamW::new(&params, cfg.lr, cfg.decay);
     let batch = cfg.batch.max(1);
-    let mut net = params.quantise(&cfg.name, map.description())?;
+    let factor = |f: usize| map.factor(f).map(|k| map.inputs() + k);
+    let export = |params: &Params| {
+        params.quantise_folded(&cfg.name, map.description(), map.inputs(), &factor)
+    };
+    let mut net = export(&params)?;
     for epoch in 1..=cfg.epochs {
         opt.lr = if epoch >= cfg.lr_drop {
             cfg.lr / 10.0
@@ -172,7 +226,7 @@ pub fn train(
         let batches = training.len().div_ceil(batch);
         let mut loss = 0.0;
         for (b, idx) in training.chunks(batch).enumerate() {
-            let (l, g) = chunked_gradient(&params, &map, records, idx, cfg.lambda, true);
+            let (l, g) = chunked_gradient(&params, &map, records, idx, cfg, true);
             loss += l;
             if let Some(mut g) = g {
                 let scale = 1.0 / idx.len() as f32;
@@ -187,10 +241,10 @@ pub fn train(
         let validation_loss = if held_out.is_empty() {
             0.0
         } else {
-            chunked_gradient(&params, &map, records, &held_out, cfg.lambda, false).0
+            chunked_gradient(&params, &map, held_records, &held_out, cfg, false).0
                 / held_out.len() as f64
         };
-        net = params.quantise(&cfg.name, map.description())?;
+        net = export(&params)?;
         let report = EpochReport {
             epoch,
             train_loss: loss / training.len().max(1) as f64,

@@ -166,16 +166,40 @@ impl Params {
 
     /// The network quantised for the engine, named `name`, for the feature set `features`.
     pub fn quantise(&self, name: &str, features: &str) -> Result<Network, String> {
+        self.quantise_folded(name, features, self.inputs, &|_| None)
+    }
+
+    /// [`Params::quantise`] for a net trained with shared inputs: the engine's net has the
+    /// first `inputs` inputs, each the sum of its own row and that of its shared input
+    /// `shared(f)` (an input from `inputs` on), clipped as every weight is.
+    pub fn quantise_folded(
+        &self,
+        name: &str,
+        features: &str,
+        inputs: usize,
+        shared: &dyn Fn(usize) -> Option<usize>,
+    ) -> Result<Network, String> {
         let q = |v: &[f32], scale: f32| -> Vec<i16> {
             v.iter()
                 .map(|x| (x * scale).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16)
                 .collect()
         };
+        let (h, inputs) = (self.hidden, inputs.min(self.inputs));
+        let mut w1 = self.w1[..inputs * h].to_vec();
+        for f in 0..inputs {
+            if let Some(s) = shared(f).filter(|&s| s < self.inputs) {
+                let row = &mut w1[f * h..][..h];
+                let add = &self.w1[s * h..][..h];
+                row.iter_mut()
+                    .zip(add)
+                    .for_each(|(w, a)| *w = (*w + a).clamp(-WEIGHT_CLIP, WEIGHT_CLIP));
+            }
+        }
         Network::from_parts(
             name,
             features,
-            (self.inputs, self.hidden),
-            q(&self.w1, QA as f32),
+            (inputs, self.hidden),
+            q(&w1, QA as f32),
             q(&self.b1, QA as f32),
             q(&self.w2, QB as f32),
             (self.b2 * (QA * QB) as f32).round() as i32,

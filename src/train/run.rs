@@ -6,7 +6,7 @@ use crate::core::nnue::network::Network;
 use crate::core::nnue::record::Record;
 use crate::games::kaissa::game::Game;
 use crate::games::variants::Registry;
-use crate::train::{TrainConfig, data, train};
+use crate::train::{TrainConfig, data, train_with_held_out};
 use std::sync::Arc;
 
 /// The arguments of `kaissa train`.
@@ -49,9 +49,23 @@ pub struct TrainArgs {
     /// Share of the positions held out to measure the loss on unseen positions.
     #[arg(long, default_value_t = 0.02)]
     pub validation: f64,
+    /// Measure the held-out loss on this data file instead (games of another seed, so no
+    /// held-out position shares a game with a training one); all of --data then trains and
+    /// --validation is not used. Repeat for more.
+    #[arg(long = "held-out", value_name = "FILE")]
+    pub held_out: Vec<String>,
     /// Seed of the initial weights and the shuffles: the same data and seed give the same net.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Train without the shared inputs per piece type and side (by default each board
+    /// feature also feeds one input shared by every cell of its piece type, folded into the
+    /// net when it is written: the pieces' values are then learned from every position).
+    #[arg(long)]
+    pub no_factoriser: bool,
+    /// Train on each position's left-right mirror too (twice the positions an epoch; every
+    /// Kaissa rule treats both wings alike; not on the donkey board).
+    #[arg(long)]
+    pub mirror: bool,
     /// Threads (default: the machine's cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
@@ -99,13 +113,18 @@ pub fn run(args: &TrainArgs, registry: &Registry) -> Result<(), String> {
         ));
     }
     let game = Arc::new(Game::<u128>::new(&def)?);
-    let mut records: Vec<Record> = Vec::new();
-    for path in &args.data {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-        let r = data::read_records(&game, path, &bytes)?;
-        eprintln!("train: {} positions from {path}", r.len());
-        records.extend(r);
-    }
+    let read = |paths: &[String], what: &str| -> Result<Vec<Record>, String> {
+        let mut records: Vec<Record> = Vec::new();
+        for path in paths {
+            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            let r = data::read_records(&game, path, &bytes)?;
+            eprintln!("train: {} {what} positions from {path}", r.len());
+            records.extend(r);
+        }
+        Ok(records)
+    };
+    let records = read(&args.data, "training")?;
+    let held = read(&args.held_out, "held-out")?;
     let epochs = args.epochs as usize;
     let cfg = TrainConfig {
         hidden: args.hidden as usize,
@@ -121,6 +140,8 @@ pub fn run(args: &TrainArgs, registry: &Registry) -> Result<(), String> {
             .name
             .clone()
             .unwrap_or_else(|| format!("{}-{}", def.name, args.seed)),
+        factorise: !args.no_factoriser,
+        mirror: args.mirror,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0) as usize)
@@ -155,7 +176,8 @@ pub fn run(args: &TrainArgs, registry: &Registry) -> Result<(), String> {
         bar.set_prefix(format!("{epoch}/{epochs}"));
         write_net(net, &args.out)
     };
-    let net = pool.install(|| train(&game, &records, &cfg, &on_batch, &mut on_epoch))?;
+    let net = pool
+        .install(|| train_with_held_out(&game, &records, &held, &cfg, &on_batch, &mut on_epoch))?;
     bar.finish_and_clear();
     write_net(&net, &args.out)?;
     eprintln!(

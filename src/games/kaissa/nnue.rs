@@ -36,6 +36,8 @@ pub struct FeatureMap {
     cells: usize,
     /// The second player's image of each cell.
     second: Vec<u16>,
+    /// Each cell's image in the board's left-right mirror (rectangles only).
+    mirror: Option<Vec<u16>>,
     /// What a net must say it reads to be used for this game.
     description: String,
 }
@@ -55,6 +57,11 @@ impl FeatureMap {
             second: (0..cells)
                 .map(|c| game.board.for_color(c, Color::Second) as u16)
                 .collect(),
+            mirror: game.board.rect().map(|r| {
+                (0..cells)
+                    .map(|c| r.cell(r.files - 1 - r.file(c), r.rank(c)) as u16)
+                    .collect()
+            }),
             description: format!(
                 "kaissa {}: {letters} {board} hand {HAND_SLOTS}",
                 game.def.name
@@ -65,6 +72,35 @@ impl FeatureMap {
     /// The number of inputs a net for this game has.
     pub fn inputs(&self) -> usize {
         2 * self.types * (self.cells + HAND_SLOTS)
+    }
+
+    /// The trainer's shared inputs ("factors"): one per piece type and side, active
+    /// wherever a piece of that type and side stands, so what every cell of a type has in
+    /// common (its value) is learned from all of its positions. Folded into the board
+    /// features' weights when the net is written; the engine never sees them.
+    pub fn factors(&self) -> usize {
+        2 * self.types
+    }
+
+    /// The factor (counted from 0) that shares in the board feature `feature`; None for a
+    /// hand feature.
+    #[inline]
+    pub fn factor(&self, feature: usize) -> Option<usize> {
+        (feature < 2 * self.types * self.cells).then(|| feature / self.cells)
+    }
+
+    /// The feature `feature` of the position mirrored left to right (files a..j become j..a),
+    /// seen from the same side; None on a board without that mirror (the donkey board). Every
+    /// Kaissa rule treats both wings alike, so a mirrored position is worth what its original
+    /// is: the trainer may learn from both.
+    #[inline]
+    pub fn mirrored(&self, feature: usize) -> Option<usize> {
+        let mirror = self.mirror.as_ref()?;
+        if feature >= 2 * self.types * self.cells {
+            return Some(feature);
+        }
+        let cell = feature % self.cells;
+        Some(feature - cell + mirror[cell] as usize)
     }
 
     /// What a net for this game says it reads (`kaissa merchants: UATSBIRMPH 10x10 hand 2`).
