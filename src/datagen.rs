@@ -43,6 +43,24 @@ pub struct DatagenConfig {
     pub seed: u64,
     /// Games played at the same time.
     pub jobs: usize,
+    /// Search with the rule set's learned evaluation when it has one (false: the
+    /// hand-written evaluation, the teacher of a first net).
+    pub use_nnue: bool,
+    /// A net file's bytes to search with instead of the built-in net (`EvalFile`).
+    pub net_file: Option<Vec<u8>>,
+}
+
+/// The evaluation `cfg` asks for: `eval` (the game's own), or the net it names, or the
+/// hand-written one.
+fn chosen_eval<P: Playable>(
+    start: &P,
+    eval: P::Eval,
+    cfg: &DatagenConfig,
+) -> Result<P::Eval, String> {
+    Ok(start
+        .choose_net(&eval, cfg.use_nnue, cfg.net_file.as_deref())
+        .map_err(|e| format!("--eval-file: {e}"))?
+        .unwrap_or(eval))
 }
 
 /// One recorded position.
@@ -260,6 +278,7 @@ pub fn generate(
                 progress,
                 sink,
             } = self;
+            let eval = chosen_eval(&start, eval, cfg)?;
             let work = |i: usize| {
                 let seed = (cfg.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
                 Ok(play(&start, &eval, def, cfg, seed))
@@ -310,6 +329,7 @@ pub fn from_pgn(
                 progress,
                 sink,
             } = self;
+            let eval = chosen_eval(&start, eval, cfg)?;
             let work = |i: usize| {
                 replay(&start, &eval, &games[i], cfg).map_err(|e| format!("game {}: {e}", i + 1))
             };
@@ -402,6 +422,13 @@ pub struct DatagenArgs {
     /// cells; tuning/NNUE.md has the layout).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Search with this net (as the engine's `EvalFile`), to make the next net's data with
+    /// the best net so far.
+    #[arg(long, value_name = "FILE")]
+    pub eval_file: Option<String>,
+    /// Search with the hand-written evaluation even where the rule set has a built-in net.
+    #[arg(long, conflicts_with = "eval_file")]
+    pub no_nnue: bool,
 }
 
 /// The form of `kaissa datagen`'s output.
@@ -465,6 +492,11 @@ pub fn run(args: &DatagenArgs, registry: &Registry) -> Result<(), String> {
             .jobs
             .map(|j| j as usize)
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        use_nnue: !args.no_nnue,
+        net_file: match &args.eval_file {
+            Some(path) => Some(crate::engine::read_net_file(path)?),
+            None => None,
+        },
     };
     // The games to replay are read before the output is opened, so a wrong path leaves an
     // existing output file as it was.
@@ -561,10 +593,55 @@ mod tests {
             random_plies: 4,
             seed: 7,
             jobs: 1,
+            use_nnue: false,
+            net_file: None,
         };
         let samples = generated(&def, &cfg);
         assert!(samples.len() > 10);
         assert!(samples.iter().all(|s| [0.0, 0.5, 1.0].contains(&s.result)));
+    }
+
+    /// A net file searches the games in place of the hand-written evaluation (other scores
+    /// from the same openings); a net of another game is refused in one line.
+    #[test]
+    fn a_net_file_plays_the_games_and_a_foreign_one_is_refused() {
+        use crate::games::kaissa::game::Game;
+        use crate::games::kaissa::nnue::FeatureMap;
+        let def = Registry::builtin().get("merchants", &[]).unwrap();
+        let map = FeatureMap::new(&Game::<u128>::new(&def).unwrap());
+        let params = crate::train::model::Params::random(map.inputs(), 32, 3);
+        let net = params.quantise("random", map.description()).unwrap();
+        let cfg = DatagenConfig {
+            games: 1,
+            nodes: 300,
+            random_plies: 4,
+            seed: 5,
+            jobs: 1,
+            use_nnue: true,
+            net_file: None,
+        };
+        let hand = generated(&def, &cfg);
+        let with_net = generated(
+            &def,
+            &DatagenConfig {
+                net_file: Some(net.to_bytes()),
+                ..cfg.clone()
+            },
+        );
+        assert!(!hand.is_empty() && !with_net.is_empty());
+        assert_ne!(hand, with_net);
+        let other = Registry::builtin().get("northern", &[]).unwrap();
+        let e = generate(
+            &other,
+            &DatagenConfig {
+                net_file: Some(net.to_bytes()),
+                ..cfg
+            },
+            &|_| {},
+            &mut |_: &[Sample]| Ok(()),
+        )
+        .unwrap_err();
+        assert!(e.starts_with("--eval-file: ") && !e.contains('\n'), "{e}");
     }
 
     /// A PGN game replays into samples of its quiet positions after the skipped opening,
@@ -580,6 +657,8 @@ mod tests {
             random_plies: 2,
             seed: 1,
             jobs: 1,
+            use_nnue: false,
+            net_file: None,
         };
         let (samples, r) = replayed(&def, pgn, &cfg);
         assert_eq!(r, Ok(4));
@@ -606,6 +685,8 @@ mod tests {
                 random_plies: 2,
                 seed: 3,
                 jobs: 1,
+                use_nnue: false,
+                net_file: None,
             };
             let samples = generated(&def, &cfg);
             assert!(!samples.is_empty(), "{name}");
@@ -623,6 +704,8 @@ mod tests {
             random_plies: 4,
             seed: 11,
             jobs: 1,
+            use_nnue: false,
+            net_file: None,
         };
         let one = generated(&def, &cfg);
         let two = generated(

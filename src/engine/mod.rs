@@ -139,7 +139,7 @@ pub struct Options {
 }
 
 /// Reads a net file's bytes, refusing a file too large to be a net before reading it.
-fn read_net_file(path: &str) -> Result<Vec<u8>, String> {
+pub(crate) fn read_net_file(path: &str) -> Result<Vec<u8>, String> {
     let max = crate::core::nnue::network::MAX_FILE_BYTES;
     let len = std::fs::metadata(path)
         .map_err(|e| format!("EvalFile {path}: {e}"))?
