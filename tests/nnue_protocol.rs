@@ -64,12 +64,15 @@ fn temp_dir(tag: &str) -> std::path::PathBuf {
     dir
 }
 
+/// A rule set without a built-in net (northern): `EvalFile` sets one, `Use NNUE` switches it
+/// off and on, `<default>` goes back to none. (Played on merchants until merchants had a
+/// built-in net.)
 #[test]
 fn uci_options_choose_the_net_and_eval_names_it() {
     let dir = temp_dir("uci");
-    let good = net_file(&dir, "merchants");
+    let good = net_file(&dir, "northern");
     let lines = session(&format!(
-        "uci\nsetoption name UCI_Variant value merchants\neval\n\
+        "uci\nsetoption name UCI_Variant value northern\neval\n\
          setoption name EvalFile value {good}\neval\n\
          setoption name Use NNUE value false\neval\n\
          setoption name Use NNUE value true\neval\n\
@@ -89,13 +92,38 @@ fn uci_options_choose_the_net_and_eval_names_it() {
     let nets: Vec<&str> = e.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(
         nets,
-        ["none", "test-merchants", "none", "test-merchants", "none"],
+        ["none", "test-northern", "none", "test-northern", "none"],
         "{lines:?}"
     );
     // The net evaluates otherwise than the hand-written terms.
     assert_ne!(e[1].1, e[0].1);
     assert_eq!(e[2].1, e[0].1);
     assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+}
+
+/// Merchants plays with its built-in net by default; `Use NNUE false` gives the hand-written
+/// evaluation, a user's `EvalFile` replaces the built-in net and `<default>` brings it back.
+#[test]
+fn merchants_plays_with_its_built_in_net_by_default() {
+    let dir = temp_dir("builtin");
+    let good = net_file(&dir, "merchants");
+    let lines = session(&format!(
+        "uci\nsetoption name UCI_Variant value merchants\neval\n\
+         setoption name Use NNUE value false\neval\n\
+         setoption name Use NNUE value true\nsetoption name EvalFile value {good}\neval\n\
+         setoption name EvalFile value <default>\neval\nquit\n"
+    ));
+    let e = evals(&lines);
+    let nets: Vec<&str> = e.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        nets,
+        ["merchants-1", "none", "test-merchants", "merchants-1"],
+        "{lines:?}"
+    );
+    assert_ne!(e[0].1, e[1].1);
+    assert_eq!(e[3].1, e[0].1);
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
