@@ -10,6 +10,7 @@ use kaissa::core::nnue::record::{RECORD_BYTES, Record};
 use kaissa::games::kaissa::eval::EvalTables;
 use kaissa::games::kaissa::game::Game;
 use kaissa::games::kaissa::nnue::{FeatureMap, record_of, record_of_fen};
+use kaissa::games::kaissa::position::Position;
 use kaissa::games::variants::Registry;
 use kaissa::train::data::{example, example_with, read_records};
 use kaissa::train::model::{Params, output_cp};
@@ -43,6 +44,20 @@ fn records(game: &Arc<Game<u128>>, n: usize, seed: u64) -> Vec<Record> {
     }
     out.truncate(n);
     out
+}
+
+/// The position after up to 59 random moves from the start (fewer when the game ends).
+fn random_position(g: &Arc<Game<u128>>, rng: &mut Rng) -> Position<u128> {
+    let mut pos = g.start_position();
+    for _ in 0..rng.below(60) {
+        let mut list: Vec<Move> = Vec::new();
+        pos.generate(&mut list);
+        if list.is_empty() || pos.decided().is_some() {
+            break;
+        }
+        pos.make(list[rng.below(list.len())]);
+    }
+    pos
 }
 
 fn config(epochs: usize) -> TrainConfig {
@@ -88,15 +103,7 @@ fn quantised_output_is_within_tolerance_of_the_float_output() {
     let mut rng = Rng::new(9);
     let (mut worst, mut total) = (0.0f32, 0.0f32);
     for _ in 0..40 {
-        let mut pos = g.start_position();
-        for _ in 0..rng.below(60) {
-            let mut list: Vec<Move> = Vec::new();
-            pos.generate(&mut list);
-            if list.is_empty() || pos.decided().is_some() {
-                break;
-            }
-            pos.make(list[rng.below(list.len())]);
-        }
+        let mut pos = random_position(&g, &mut rng);
         let rec = record_of(&pos, 0, 1).unwrap();
         let float_cp = output_cp(params.forward(&example(&map, &rec, 1.0).unwrap()));
         pos.attach_net(Some(&net));
@@ -189,15 +196,7 @@ fn a_folded_net_follows_the_float_net_with_its_shared_inputs() {
     let mut total = 0.0f32;
     let mut rng = Rng::new(13);
     for _ in 0..40 {
-        let mut pos = g.start_position();
-        for _ in 0..rng.below(60) {
-            let mut list: Vec<Move> = Vec::new();
-            pos.generate(&mut list);
-            if list.is_empty() || pos.decided().is_some() {
-                break;
-            }
-            pos.make(list[rng.below(list.len())]);
-        }
+        let mut pos = random_position(&g, &mut rng);
         let rec = record_of(&pos, 0, 1).unwrap();
         let shared = example_with(&map, &rec, 1.0, true, false).unwrap();
         let float_cp = output_cp(params.forward(&shared));
