@@ -11,7 +11,7 @@ use crate::core::zobrist::Zobrist;
 use crate::games::kaissa::attacks::{BentRays, PieceMoves, Rays};
 use crate::games::kaissa::board::Board;
 use crate::games::kaissa::position::Position;
-use crate::games::kaissa::{betza, donkey};
+use crate::games::kaissa::{betza, donkey, nnue};
 
 /// Most piece types a game may have (per colour).
 pub const MAX_TYPES: usize = 16;
@@ -112,6 +112,8 @@ pub struct Game<B> {
     pub attackers: Vec<[Vec<B>; 2]>,
     /// One more than the last turn any drop window mentions.
     pub turn_horizon: u32,
+    /// The rule set whose learned-evaluation nets it reads ([`nnue::net_rule_set`]).
+    pub net_rule_set: String,
 }
 
 impl<B: Bitboard> Game<B> {
@@ -368,6 +370,7 @@ impl<B: Bitboard> Game<B> {
             structural,
             attackers,
             turn_horizon,
+            net_rule_set: nnue::net_rule_set(def).to_string(),
         };
         Ok(game)
     }

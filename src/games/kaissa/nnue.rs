@@ -11,11 +11,14 @@
 //! [`HAND_SLOTS`]). No king buckets: the Home Stone starts in hand.
 
 use crate::core::bitboard::Bitboard;
+use crate::core::definition::{VariantDef, read_standalone};
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
 use crate::core::nnue::accumulator::{Accumulators, Delta};
 use crate::core::nnue::network::Network;
 use crate::core::nnue::record::{Placed, Record};
+use crate::core::ruleset::Ruleset;
+use crate::games::kaissa::Kaissa;
 use crate::games::kaissa::board::Board;
 use crate::games::kaissa::game::Game;
 use crate::games::kaissa::position::Position;
@@ -67,7 +70,7 @@ impl FeatureMap {
             }),
             description: format!(
                 "kaissa {}: {letters} {board} hand {HAND_SLOTS}",
-                game.def.name
+                game.net_rule_set
             ),
         }
     }
@@ -298,9 +301,32 @@ impl NetState {
     }
 }
 
-/// The embedded net of the rule set `name`, if it has one.
+/// The rule set whose nets a definition reads: its own, unless it is not a built-in rule set
+/// and plays with its built-in parent's pieces on its parent's board (`merchants-first`, whose
+/// only change is where the Home Stone goes): then its parent's, so the parent's built-in net
+/// plays it and a net trained on either game's positions serves both. A built-in rule set
+/// always reads its own.
+pub fn net_rule_set(def: &VariantDef) -> &str {
+    let Some(parent) = def.parent.as_deref() else {
+        return &def.name;
+    };
+    if read_standalone(Kaissa::BUILTIN.1, &def.name, &[]).is_ok() {
+        return &def.name;
+    }
+    match read_standalone(Kaissa::BUILTIN.1, parent, &[]) {
+        Ok(p)
+            if p.pieces == def.pieces
+                && (&p.board, p.files, p.ranks) == (&def.board, def.files, def.ranks) =>
+        {
+            parent
+        }
+        _ => &def.name,
+    }
+}
+
+/// The embedded net of the game's rule set ([`net_rule_set`]), if it has one.
 pub fn embedded_net<B: Bitboard>(game: &Game<B>) -> Option<Arc<Network>> {
-    let (_, bytes) = EMBEDDED.iter().find(|(n, _)| *n == game.def.name)?;
+    let (_, bytes) = EMBEDDED.iter().find(|(n, _)| *n == game.net_rule_set)?;
     match Network::from_bytes(bytes) {
         Ok(net) if net.features == FeatureMap::new(game).description() => Some(Arc::new(net)),
         _ => None,
@@ -322,4 +348,46 @@ pub fn net_for_game<B: Bitboard>(game: &Game<B>, bytes: &[u8]) -> Result<Arc<Net
         ));
     }
     Ok(Arc::new(net))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::kaissa::builtin::{def, def_with};
+
+    const CHILDREN: &str = r#"
+[[variant]]
+name = "merchants-first"
+parent = "merchants"
+drops = [{ piece = "H", ranks = "3", window = [1, 1], deadline = true }]
+
+[[variant]]
+name = "merchants-fast-scribe"
+parent = "merchants"
+pieces = [{ letter = "S", betza = "B" }]
+"#;
+
+    #[test]
+    fn a_child_with_its_parents_pieces_reads_its_parents_nets() {
+        let first = Game::<u128>::new(&def_with(CHILDREN, "merchants-first")).unwrap();
+        assert_eq!(first.net_rule_set, "merchants");
+        let merchants = Game::<u128>::new(&def("merchants")).unwrap();
+        assert_eq!(
+            FeatureMap::new(&first).description(),
+            FeatureMap::new(&merchants).description()
+        );
+        let net = embedded_net(&first).expect("merchants' built-in net plays merchants-first");
+        assert_eq!(net.name, embedded_net(&merchants).unwrap().name);
+    }
+
+    #[test]
+    fn a_child_that_changes_a_piece_and_every_built_in_rule_set_read_their_own() {
+        let other = Game::<u128>::new(&def_with(CHILDREN, "merchants-fast-scribe")).unwrap();
+        assert_eq!(other.net_rule_set, "merchants-fast-scribe");
+        assert!(embedded_net(&other).is_none());
+        for name in ["merchants", "northern", "gc", "gorean", "kaissa", "donkey"] {
+            let game = Game::<u128>::new(&def(name)).unwrap();
+            assert_eq!(game.net_rule_set, name);
+        }
+    }
 }
