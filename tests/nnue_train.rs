@@ -5,6 +5,7 @@
 
 mod xorshift;
 
+use kaissa::core::geometry::Color;
 use kaissa::core::moves::Move;
 use kaissa::core::nnue::record::{RECORD_BYTES, Record};
 use kaissa::games::kaissa::eval::EvalTables;
@@ -74,6 +75,7 @@ fn config(epochs: usize) -> TrainConfig {
         name: "test".into(),
         factorise: false,
         mirror: false,
+        init: None,
     }
 }
 
@@ -243,4 +245,72 @@ fn mirrored_features_are_those_of_the_mirrored_position() {
     );
     let donkey = FeatureMap::new(&game("donkey"));
     assert_eq!(donkey.mirrored(0), None);
+}
+
+#[test]
+fn a_start_from_a_net_begins_with_its_weights_and_another_rule_sets_rows_go_by_letter() {
+    let m = game("merchants");
+    let map = FeatureMap::new(&m);
+    let net = Params::random(map.inputs(), 32, 3)
+        .quantise("start", map.description())
+        .unwrap();
+    // No epoch: the net written is the start, weight for weight.
+    let cfg = TrainConfig {
+        init: Some(net.clone()),
+        ..config(0)
+    };
+    let recs = records(&m, 100, 4);
+    let same = train(&m, &recs, &cfg, &|_, _| {}, &mut |_, _| Ok(())).unwrap();
+    assert_eq!(same.weights(), net.weights());
+    // Northern's rows from merchants' net: each letter's rows where merchants has them
+    // (side, cell and hand slot kept), 0 for the Physician, which merchants lacks.
+    let n = game("northern");
+    let nmap = FeatureMap::new(&n);
+    let rows = nmap.rows_from(map.description()).unwrap();
+    assert_eq!(rows.len(), nmap.inputs());
+    let type_of =
+        |g: &Game<u128>, c: char| g.pieces.iter().position(|p| p.letter == c).unwrap() as u8;
+    for (c, cell, color) in [
+        ('U', 4, Color::First),
+        ('P', 17, Color::Second),
+        ('H', 93, Color::First),
+    ] {
+        let ours = nmap.board(color, type_of(&n, c), cell);
+        let theirs = map.board(color, type_of(&m, c), cell);
+        assert_eq!(rows[ours.0], Some(theirs.0), "{c} on {cell}");
+        assert_eq!(rows[ours.1], Some(theirs.1), "{c} on {cell}");
+    }
+    let held = nmap.hand(Color::Second, type_of(&n, 'H'), 1).unwrap();
+    let theirs = map.hand(Color::Second, type_of(&m, 'H'), 1).unwrap();
+    assert_eq!(
+        (rows[held.0], rows[held.1]),
+        (Some(theirs.0), Some(theirs.1))
+    );
+    let physician = nmap.board(Color::First, type_of(&n, 'M'), 10);
+    assert_eq!((rows[physician.0], rows[physician.1]), (None, None));
+    let started = train(
+        &n,
+        &records(&n, 100, 5),
+        &TrainConfig {
+            init: Some(net.clone()),
+            ..config(0)
+        },
+        &|_, _| {},
+        &mut |_, _| Ok(()),
+    )
+    .unwrap();
+    assert_eq!(started.weights().1, net.weights().1);
+    // A net of another width or another board is refused in one line.
+    let wide = TrainConfig {
+        init: Some(net.clone()),
+        hidden: 64,
+        ..config(0)
+    };
+    let e = train(&m, &recs, &wide, &|_, _| {}, &mut |_, _| Ok(())).unwrap_err();
+    assert!(e.contains("32 wide, not 64"), "{e}");
+    let donkey = Game::<u128>::new(&Registry::builtin().get("donkey", &[]).unwrap()).unwrap();
+    let e = FeatureMap::new(&donkey)
+        .rows_from(map.description())
+        .unwrap_err();
+    assert!(e.contains("another board"), "{e}");
 }

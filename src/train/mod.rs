@@ -55,6 +55,10 @@ pub struct TrainConfig {
     pub factorise: bool,
     /// Train on every position and on its left-right mirror too (rectangular boards).
     pub mirror: bool,
+    /// Start from this net's weights (this game's or another Kaissa rule set's on the same
+    /// board, its rows matched by piece letter; [`FeatureMap::rows_from`]) instead of random
+    /// ones; its hidden width must be `hidden`.
+    pub init: Option<Network>,
 }
 
 /// The figures of one finished epoch.
@@ -205,7 +209,21 @@ pub fn train_with_held_out(
         (held, (0..held.len()).collect())
     };
     let shared = if cfg.factorise { map.factors() } else { 0 };
-    let mut params = Params::random(map.inputs() + shared, cfg.hidden, cfg.seed ^ 0x5EED);
+    let mut params = match &cfg.init {
+        None => Params::random(map.inputs() + shared, cfg.hidden, cfg.seed ^ 0x5EED),
+        Some(net) => {
+            if net.hidden != cfg.hidden {
+                return Err(format!(
+                    "the starting net {} is {} wide, not {}",
+                    net.name, net.hidden, cfg.hidden
+                ));
+            }
+            let rows = map.rows_from(&net.features)?;
+            Params::from_network(net, map.inputs() + shared, &|f| {
+                rows.get(f).copied().flatten()
+            })
+        }
+    };
     // The shared inputs start at 0: the board features' first weights are as without them.
     params.w1[map.inputs() * cfg.hidden..].fill(0.0);
     let mut opt = AdamW::new(&params, cfg.lr, cfg.decay);

@@ -70,6 +70,37 @@ impl Params {
         p
     }
 
+    /// A start from a quantised net: `inputs` inputs, input f's row that of the net's input
+    /// `row(f)` (0 where it is None: a piece the net does not know), the biases and output
+    /// weights the net's.
+    pub fn from_network(
+        net: &Network,
+        inputs: usize,
+        row: &dyn Fn(usize) -> Option<usize>,
+    ) -> Params {
+        let (w1, b1, w2, b2) = net.weights();
+        let h = net.hidden;
+        let (qa, qb) = (QA as f32, QB as f32);
+        let mut p = Params::zeros(inputs, h);
+        for f in 0..inputs {
+            if let Some(src) = row(f).filter(|&r| r < net.inputs) {
+                let from = &w1[src * h..][..h];
+                p.w1[f * h..][..h]
+                    .iter_mut()
+                    .zip(from)
+                    .for_each(|(w, &q)| *w = q as f32 / qa);
+            }
+        }
+        p.b1.iter_mut()
+            .zip(b1)
+            .for_each(|(b, &q)| *b = q as f32 / qa);
+        p.w2.iter_mut()
+            .zip(w2)
+            .for_each(|(w, &q)| *w = q as f32 / qb);
+        p.b2 = b2 as f32 / (qa * qb);
+        p
+    }
+
     /// Adds `other` into `self`.
     pub fn add(&mut self, other: &Params) {
         let pairs = [

@@ -66,6 +66,12 @@ pub struct TrainArgs {
     /// Kaissa rule treats both wings alike; not on the donkey board).
     #[arg(long)]
     pub mirror: bool,
+    /// Start from this net's weights instead of random ones: a net of this rule set (to train
+    /// it further on new data) or of another Kaissa rule set on the same board, its weights
+    /// matched by piece letter (a piece it does not know starts at 0). Its width must be
+    /// `--hidden`'s.
+    #[arg(long, value_name = "FILE")]
+    pub init: Option<String>,
     /// Threads (default: the machine's cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
@@ -125,6 +131,15 @@ pub fn run(args: &TrainArgs, registry: &Registry) -> Result<(), String> {
     };
     let records = read(&args.data, "training")?;
     let held = read(&args.held_out, "held-out")?;
+    let init = match &args.init {
+        None => None,
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            let net = Network::from_bytes(&bytes).map_err(|e| format!("--init {path}: {e}"))?;
+            eprintln!("train: starting from {} ({path})", net.name);
+            Some(net)
+        }
+    };
     let epochs = args.epochs as usize;
     let cfg = TrainConfig {
         hidden: args.hidden as usize,
@@ -142,6 +157,7 @@ pub fn run(args: &TrainArgs, registry: &Registry) -> Result<(), String> {
             .unwrap_or_else(|| format!("{}-{}", def.name, args.seed)),
         factorise: !args.no_factoriser,
         mirror: args.mirror,
+        init,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0) as usize)

@@ -10,7 +10,7 @@
 //! | 4 | inputs F |
 //! | 4 | hidden width H (a multiple of 16) |
 //! | 2 + n | the net's name, UTF-8, length first |
-//! | 2 + n | the feature set it reads, UTF-8, length first (the game's, e.g. `kaissa merchants UATSBIRMPH 10x10 hand 2`) |
+//! | 2 + n | the feature set it reads, UTF-8, length first (the game's, e.g. `kaissa merchants UATSBIRXPH 10x10 hand 2`) |
 //! | 2 F H | first-layer weights, `i16`, one row of H per input |
 //! | 2 H | first-layer biases, `i16` |
 //! | 4 H | output weights, `i16`, the side to move's half first |
@@ -152,6 +152,13 @@ impl Network {
             b2,
             simd: Simd::detect(),
         })
+    }
+
+    /// Its weights as stored: first-layer rows, first-layer biases, output weights (units
+    /// of 1/[`QA`], 1/[`QA`], 1/[`QB`]) and the output bias (units of 1/([`QA`] [`QB`])): a
+    /// trainer's start from a net.
+    pub fn weights(&self) -> (&[i16], &[i16], &[i16], i32) {
+        (&self.w1, &self.b1, &self.w2, self.b2)
     }
 
     /// Reads a network file (see the module's table); the reason in one line when it is

@@ -109,7 +109,46 @@ impl FeatureMap {
         Some(feature - cell + mirror[cell] as usize)
     }
 
-    /// What a net for this game says it reads (`kaissa merchants: UATSBIRMPH 10x10 hand 2`).
+    /// For each of this map's inputs, the input of a net that reads `features` (another
+    /// Kaissa rule set's net on the same board) for the same piece letter, side and cell or
+    /// hand slot; None for a piece that net does not know. An error when the net reads another
+    /// board or hand, or is not of the family: a trainer's start from another rule set's net.
+    pub fn rows_from(&self, features: &str) -> Result<Vec<Option<usize>>, String> {
+        let parse = |d: &str| -> Option<(String, String)> {
+            let (_, rest) = d.strip_prefix("kaissa ")?.split_once(": ")?;
+            let (letters, tail) = rest.split_once(' ')?;
+            Some((letters.to_string(), tail.to_string()))
+        };
+        let (Some((theirs, their_tail)), Some((ours, our_tail))) =
+            (parse(features), parse(&self.description))
+        else {
+            return Err(format!(
+                "a net reading \"{features}\" is not of the Kaissa family"
+            ));
+        };
+        if their_tail != our_tail {
+            return Err(format!(
+                "the net reads \"{features}\": another board or hand than \"{}\"",
+                self.description
+            ));
+        }
+        let source: Vec<Option<usize>> = ours.chars().map(|c| theirs.find(c)).collect();
+        let (ty, st, n) = (self.types, theirs.len(), self.cells);
+        Ok((0..self.inputs())
+            .map(|f| {
+                if f < 2 * ty * n {
+                    let (side, t, cell) = (f / (ty * n), f / n % ty, f % n);
+                    source[t].map(|s| (side * st + s) * n + cell)
+                } else {
+                    let g = f - 2 * ty * n;
+                    let (side, t, k) = (g / (ty * HAND_SLOTS), g / HAND_SLOTS % ty, g % HAND_SLOTS);
+                    source[t].map(|s| 2 * st * n + (side * st + s) * HAND_SLOTS + k)
+                }
+            })
+            .collect())
+    }
+
+    /// What a net for this game says it reads (`kaissa merchants: UATSBIRXPH 10x10 hand 2`).
     pub fn description(&self) -> &str {
         &self.description
     }
