@@ -12,9 +12,16 @@ use kaissa::games::kaissa::nnue::FeatureMap;
 use kaissa::games::variants::Registry;
 use xorshift::Rng;
 
+/// A variant of a user's file that no built-in net plays: a child of northern whose Singer
+/// moves otherwise, so it reads nets of its own.
+const NO_NET: &str = "[[variant]]\nname = \"slow-singer\"\nparent = \"northern\"\n\
+                      pieces = [{ letter = \"S\", betza = \"B3\" }]\n";
+
 /// A net of seeded random weights for the rule set `name`, written to a file in `dir`.
 fn net_file(dir: &std::path::Path, name: &str) -> String {
-    let def = Registry::builtin().get(name, &[]).unwrap();
+    let mut registry = Registry::builtin();
+    registry.load_str(NO_NET, "test").unwrap();
+    let def = registry.get(name, &[]).unwrap();
     let game = Game::<u128>::new(&def).unwrap();
     let map = FeatureMap::new(&game);
     let mut rng = Rng::new(3);
@@ -64,19 +71,22 @@ fn temp_dir(tag: &str) -> std::path::PathBuf {
     dir
 }
 
-/// A rule set without a built-in net (northern): `EvalFile` sets one, `Use NNUE` switches it
-/// off and on, `<default>` goes back to none. (Played on merchants until merchants had a
-/// built-in net.)
+/// A variant without a built-in net (a user's child of northern with a piece of its own):
+/// `EvalFile` sets one, `Use NNUE` switches it off and on, `<default>` goes back to none.
+/// (Played on merchants, then northern, until they had built-in nets.)
 #[test]
 fn uci_options_choose_the_net_and_eval_names_it() {
     let dir = temp_dir("uci");
-    let good = net_file(&dir, "northern");
+    let good = net_file(&dir, "slow-singer");
+    let variants = dir.join("slow-singer.toml");
+    std::fs::write(&variants, NO_NET).unwrap();
     let lines = session(&format!(
-        "uci\nsetoption name UCI_Variant value northern\neval\n\
+        "uci\nload {}\nsetoption name UCI_Variant value slow-singer\neval\n\
          setoption name EvalFile value {good}\neval\n\
          setoption name Use NNUE value false\neval\n\
          setoption name Use NNUE value true\neval\n\
-         setoption name EvalFile value <default>\neval\nquit\n"
+         setoption name EvalFile value <default>\neval\nquit\n",
+        variants.display()
     ));
     assert!(
         lines
@@ -92,7 +102,13 @@ fn uci_options_choose_the_net_and_eval_names_it() {
     let nets: Vec<&str> = e.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(
         nets,
-        ["none", "test-northern", "none", "test-northern", "none"],
+        [
+            "none",
+            "test-slow-singer",
+            "none",
+            "test-slow-singer",
+            "none"
+        ],
         "{lines:?}"
     );
     // The net evaluates otherwise than the hand-written terms.
