@@ -30,10 +30,13 @@ pub const HAND_SLOTS: usize = 2;
 
 /// The built-in rule sets' nets, by rule set name: embedded in the binary, each made as
 /// tuning/NNUE.md says.
-const EMBEDDED: &[(&str, &[u8])] = &[(
-    "merchants",
-    include_bytes!("../../../nets/merchants-1.knue"),
-)];
+const EMBEDDED: &[(&str, &[u8])] = &[
+    (
+        "merchants",
+        include_bytes!("../../../nets/merchants-1.knue"),
+    ),
+    ("northern", include_bytes!("../../../nets/northern-1.knue")),
+];
 
 /// The feature numbering of one game.
 #[derive(Clone, Debug)]
