@@ -36,6 +36,7 @@ const EMBEDDED: &[(&str, &[u8])] = &[
         include_bytes!("../../../nets/merchants-1.knue"),
     ),
     ("northern", include_bytes!("../../../nets/northern-1.knue")),
+    ("gc", include_bytes!("../../../nets/gc-1.knue")),
 ];
 
 /// The feature numbering of one game.
