@@ -38,6 +38,7 @@ const EMBEDDED: &[(&str, &[u8])] = &[
     ("northern", include_bytes!("../../../nets/northern-1.knue")),
     ("gc", include_bytes!("../../../nets/gc-1.knue")),
     ("kaissa", include_bytes!("../../../nets/kaissa-1.knue")),
+    ("donkey", include_bytes!("../../../nets/donkey-1.knue")),
 ];
 
 /// The feature numbering of one game.
