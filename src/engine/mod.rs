@@ -8,6 +8,7 @@
 //! happens once per command, never inside move generation or search.
 
 pub mod bench;
+pub mod skill;
 mod state;
 
 pub use state::{PlayState, new_state};
@@ -21,6 +22,7 @@ use crate::games::variants::{DEFAULT_VARIANT, Registry};
 use crate::search::time::Limits;
 use crate::search::tt::Table;
 use crate::search::{Score, Signals};
+use skill::Skill;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
@@ -136,6 +138,22 @@ pub struct Options {
     /// A net file to use in place of the game's built-in net (`EvalFile`); `None`: the
     /// built-in one.
     pub eval_file: Option<String>,
+    /// `Skill Level`: 0 (weakest) to [`skill::FULL`] (full strength, the default).
+    pub skill_level: u32,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` ([`Options::elo`]) instead of `Skill Level`.
+    pub limit_strength: bool,
+    /// `UCI_Elo`: the strength asked for under `UCI_LimitStrength`, on [`skill`]'s nominal
+    /// scale.
+    pub elo: u32,
+}
+
+/// A nonzero seed from the clock, so that a weakened engine plays differently in every game.
+fn time_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut s = nanos;
+    crate::core::rng::splitmix64(&mut s) | 1
 }
 
 /// Reads a net file's bytes, refusing a file too large to be a net before reading it.
@@ -175,6 +193,9 @@ impl Default for Options {
             move_overhead: Duration::from_millis(30),
             use_nnue: true,
             eval_file: None,
+            skill_level: skill::FULL,
+            limit_strength: false,
+            elo: skill::ELO_MAX,
         }
     }
 }
@@ -189,6 +210,8 @@ pub struct Engine {
     options: Options,
     signals: Signals,
     worker: Option<JoinHandle<()>>,
+    /// The xorshift state a weakened engine draws its choices from.
+    skill_rng: u64,
 }
 
 impl Default for Engine {
@@ -228,6 +251,7 @@ impl Engine {
             options,
             signals: Signals::default(),
             worker: None,
+            skill_rng: time_seed(),
         }
     }
 
@@ -327,6 +351,15 @@ impl Engine {
         if limits.multipv == 0 {
             limits.multipv = self.options.multipv;
         }
+        // A weakened engine searches shallower and more lines than it shows, then chooses.
+        let shown = limits.multipv;
+        let o = &self.options;
+        let skill = Skill::new(o.skill_level, o.limit_strength, o.elo);
+        if let Some(s) = skill {
+            limits.multipv = limits.multipv.max(skill::LINES);
+            limits.depth = Some(limits.depth.map_or(s.depth(), |d| d.min(s.depth())));
+        }
+        let mut rng = crate::core::rng::xorshift64(&mut self.skill_rng);
         self.signals = Signals::default();
         self.signals.pondering.store(ponder, Ordering::Relaxed);
         let state = self.state.boxed_clone();
@@ -339,9 +372,25 @@ impl Engine {
             .stack_size(64 * 1024 * 1024)
             .spawn(move || {
                 let infinite = limits.infinite;
-                let out = state.search(tt, limits, overhead, threads, signals.clone(), &mut |i| {
-                    info(i)
-                });
+                let mut lines: Vec<Info> = Vec::new();
+                let mut out =
+                    state.search(tt, limits, overhead, threads, signals.clone(), &mut |i| {
+                        if skill.is_some() {
+                            lines.retain(|l| l.multipv != i.multipv);
+                            lines.push(i.clone());
+                        }
+                        if i.multipv <= shown {
+                            info(i)
+                        }
+                    });
+                if let Some(pick) = skill.and_then(|s| s.pick(&lines, &mut rng))
+                    && out.best.is_some()
+                {
+                    let line = &lines[pick];
+                    out.best = line.pv.first().cloned();
+                    out.ponder = line.pv.get(1).cloned();
+                    out.score = line.score;
+                }
                 // UCI: after `go infinite` or `go ponder` the answer waits for stop/ponderhit.
                 if infinite || ponder {
                     while !signals.stop.load(Ordering::Relaxed)
@@ -356,6 +405,13 @@ impl Engine {
             Ok(h) => self.worker = Some(h),
             Err(e) => log::error!("cannot start the search thread: {e}"),
         }
+    }
+
+    /// Seeds the choices of a weakened engine (`Skill Level` below full), so that a test or a
+    /// tool can repeat them; the engine seeds itself from the clock otherwise.
+    pub fn seed_skill(&mut self, seed: u64) {
+        let mut s = seed;
+        self.skill_rng = crate::core::rng::splitmix64(&mut s) | 1;
     }
 
     /// Asks a running search to stop; its `done` callback still runs.

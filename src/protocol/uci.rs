@@ -4,7 +4,7 @@
 use super::{Event, Flow, Mode, Out};
 use crate::core::geometry::Color;
 use crate::core::outcome::Outcome;
-use crate::engine::{Engine, Info, Options, SearchOutcome, bench, score_text};
+use crate::engine::{Engine, Info, Options, SearchOutcome, bench, score_text, skill};
 use crate::search::time::Limits;
 use std::sync::mpsc::Sender;
 use std::time::Duration;
@@ -137,6 +137,21 @@ impl Uci {
             "option name EvalFile type string default {}",
             o.eval_file.as_deref().unwrap_or("<default>")
         ));
+        self.out.line(&format!(
+            "option name Skill Level type spin default {} min 0 max {}",
+            o.skill_level,
+            skill::FULL
+        ));
+        self.out.line(&format!(
+            "option name UCI_LimitStrength type check default {}",
+            o.limit_strength
+        ));
+        self.out.line(&format!(
+            "option name UCI_Elo type spin default {} min {} max {}",
+            o.elo,
+            skill::ELO_MIN,
+            skill::ELO_MAX
+        ));
         self.out.line("uciok");
     }
 
@@ -212,6 +227,9 @@ impl Uci {
                 return Ok(());
             }
             "use nnue" => o.use_nnue = check("Use NNUE")?,
+            "skill level" => o.skill_level = spin(0, skill::FULL as u64)? as u32,
+            "uci_limitstrength" => o.limit_strength = check("UCI_LimitStrength")?,
+            "uci_elo" => o.elo = spin(skill::ELO_MIN as u64, skill::ELO_MAX as u64)? as u32,
             "evalfile" => {
                 o.eval_file = match value.as_str() {
                     "" | "<default>" | "<empty>" => None,

@@ -13,7 +13,7 @@ pub mod setup;
 
 use super::{Event, Flow, Mode, Out};
 use crate::core::geometry::Color;
-use crate::engine::{Engine, Info, SearchOutcome};
+use crate::engine::{Engine, Info, SearchOutcome, skill};
 use crate::games;
 use crate::search::Score;
 use notation::Coords;
@@ -112,6 +112,17 @@ pub fn thinking_line(i: &Info, coords: Coords) -> String {
     )
 }
 
+/// A spin option's value from `min` to `max`, or an error naming the option.
+fn spin_value(name: &str, value: &str, min: u32, max: u32) -> Result<u32, String> {
+    match value.trim().parse::<u32>() {
+        Ok(v) if (min..=max).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "option {name} needs a number from {min} to {max}, not '{}'",
+            value.trim()
+        )),
+    }
+}
+
 impl Xboard {
     /// A CECP session of `engine` writing to `out`; search completions arrive through
     /// `events`.
@@ -195,6 +206,21 @@ impl Xboard {
         self.out.line(&format!(
             "feature option=\"EvalFile -file {}\"",
             o.eval_file.as_deref().unwrap_or("")
+        ));
+        self.out.line(&format!(
+            "feature option=\"Skill Level -spin {} 0 {}\"",
+            o.skill_level,
+            skill::FULL
+        ));
+        self.out.line(&format!(
+            "feature option=\"UCI_LimitStrength -check {}\"",
+            o.limit_strength as u8
+        ));
+        self.out.line(&format!(
+            "feature option=\"UCI_Elo -spin {} {} {}\"",
+            o.elo,
+            skill::ELO_MIN,
+            skill::ELO_MAX
         ));
         self.out.line("feature done=1");
     }
@@ -481,11 +507,24 @@ impl Xboard {
                 let file = (!path.is_empty() && path != "<default>").then(|| path.to_string());
                 self.set_option(|o| o.eval_file = file)
             }
+            "Skill Level" => {
+                let level = spin_value("Skill Level", value, 0, skill::FULL)?;
+                self.set_option(|o| o.skill_level = level)
+            }
+            "UCI_LimitStrength" => match value.trim() {
+                "1" | "true" => self.set_option(|o| o.limit_strength = true),
+                "0" | "false" => self.set_option(|o| o.limit_strength = false),
+                v => Err(format!("option UCI_LimitStrength needs 1 or 0, not '{v}'")),
+            },
+            "UCI_Elo" => {
+                let elo = spin_value("UCI_Elo", value, skill::ELO_MIN, skill::ELO_MAX)?;
+                self.set_option(|o| o.elo = elo)
+            }
             other => Err(format!("unknown option '{other}'")),
         }
     }
 
-    /// Sets hash size or threads: now, or (during a search) when the search ends.
+    /// Sets hash size, threads or another option: now, or (during a search) when the search ends.
     fn set_option(&mut self, f: impl FnOnce(&mut crate::engine::Options)) -> Result<(), String> {
         let mut o = self
             .pending_options

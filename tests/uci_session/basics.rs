@@ -75,6 +75,9 @@ fn handshake_lists_id_and_options_then_uciok() {
         ("MultiPV", "spin"),
         ("Move Overhead", "spin"),
         ("Ponder", "check"),
+        ("Skill Level", "spin"),
+        ("UCI_LimitStrength", "check"),
+        ("UCI_Elo", "spin"),
     ];
     for (name, kind) in want {
         let o = opts
