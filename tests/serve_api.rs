@@ -2,27 +2,13 @@
 //! page draws it (cells, hands, tiles, drins), moves, undo, stepping, FEN and PGN, the engine's
 //! move, analysis, and clear errors that leave the game as it was.
 
+mod serve_direct;
+
 use kaissa::games::variants::Registry;
 use kaissa::serve::api::Api;
 use serde_json::{Value, json};
+use serve_direct::{call, ok};
 use std::time::{Duration, Instant};
-
-fn call(api: &Api, method: &str, url: &str, body: Value) -> (u16, Value) {
-    let text = if body.is_null() {
-        String::new()
-    } else {
-        body.to_string()
-    };
-    let r = api.handle(method, url, text.as_bytes());
-    let v: Value = serde_json::from_str(&r.body).expect("every API answer is JSON");
-    (r.status, v)
-}
-
-fn ok(api: &Api, method: &str, url: &str, body: Value) -> Value {
-    let (status, v) = call(api, method, url, body);
-    assert_eq!(status, 200, "{method} {url}: {v}");
-    v
-}
 
 fn new_game(api: &Api, variant: &str) -> (String, Value) {
     let s = ok(api, "POST", "/api/new", json!({ "variant": variant }));

@@ -2,7 +2,9 @@
 //! Debian's `chromedriver` over its WebDriver HTTP API, plays Kaissa, Caïssa and Jikaida by
 //! clicking cells: a move, the engine's answer, a placement from the hand, a promotion (GC
 //! Kaissa), a short position played to its end with the result in words, undo, flip, the drin
-//! names, analysis, a FEN and a PGN loaded. A screenshot of each board goes to
+//! names, analysis, a FEN and a PGN loaded; and in each of Kaissa, Caïssa, Jikaida and Donkey
+//! Kaissa a move dragged against the engine at level 0, the move list clicked, a reload back
+//! to the same game, "analyse game" and its graph, and a flag falling on a clock. A screenshot of each board goes to
 //! `target/serve-screenshots/`, and to `docs/serve-GAME.png` with `KAISSA_SCREENSHOTS=docs`
 //! (how README's pictures were made).
 //!
@@ -224,6 +226,32 @@ impl Browser {
             "POST",
             &format!("/element/{eid}/value"),
             json!({ "text": text }),
+        );
+    }
+
+    /// Drags the piece on cell `from` to cell `to` with the mouse (press, move, release).
+    fn drag(&self, from: &str, to: &str) {
+        let find = |name: &str| {
+            let el = self.cmd(
+                "POST",
+                "/element",
+                json!({ "using": "css selector", "value": format!("[data-cell=\"{name}\"]") }),
+            );
+            el[ELEMENT].as_str().expect("an element id").to_string()
+        };
+        let (a, z) = (find(from), find(to));
+        let before = self.moves();
+        let actions = json!({"actions": [{"type": "pointer", "id": "mouse",
+            "parameters": {"pointerType": "mouse"}, "actions": [
+            {"type": "pointerMove", "duration": 0, "origin": {ELEMENT: a}, "x": 0, "y": 0},
+            {"type": "pointerDown", "button": 0},
+            {"type": "pointerMove", "duration": 150, "origin": {ELEMENT: z}, "x": 0, "y": 0},
+            {"type": "pointerUp", "button": 0}
+        ]}]});
+        self.cmd("POST", "/actions", actions);
+        self.wait(
+            &format!("{from}{to} dragged into the move list"),
+            &format!("document.querySelectorAll('#moves li').length > {before}"),
         );
     }
 
@@ -517,6 +545,69 @@ fn jikaida(b: &Browser, base: &str) {
     );
 }
 
+/// What the page offers in every game: a move dragged against the engine at level 0 (which
+/// searches one ply), the numbered move list and an earlier move clicked, the same game after
+/// a reload, "analyse game" with one point per position and a click on the graph, and a game
+/// on a clock whose flag falls.
+fn every_game(b: &Browser, base: &str, variant: &str, cells: usize, (from, to): (&str, &str)) {
+    b.new_game(base, variant, cells);
+    b.choose("level", "0");
+    b.drag(from, to);
+    b.wait(
+        &format!("{variant}: the engine's answer at level 0, one ply deep"),
+        "document.querySelectorAll('[data-role=\"move-list\"] li').length === 2 && document.querySelector('#moves li .num').textContent === '1. ' && document.getElementById('lines').textContent.startsWith('depth 1 ')",
+    );
+    b.click("#moves li[data-ply=\"1\"]");
+    let after_first = format!(
+        "document.querySelector('#moves li.current').dataset.ply === '1' && !document.querySelector('[data-cell=\"{from}\"]').dataset.piece && !!document.querySelector('[data-cell=\"{to}\"]').dataset.piece"
+    );
+    b.wait(
+        &format!("{variant}: the board after the first move"),
+        &after_first,
+    );
+    // A reload finds the same game, at the same move.
+    let url = b.js("return location.href;");
+    let url = url.as_str().expect("the address");
+    assert!(
+        url.contains("game="),
+        "{variant}: the game is in the address: {url}"
+    );
+    b.open(url);
+    b.wait(
+        &format!("{variant}: the same game after a reload"),
+        &format!("document.querySelectorAll('#moves li').length === 2 && {after_first}"),
+    );
+    b.js("document.getElementById('scan-nodes').value = '3000';");
+    b.click("#analyse-game");
+    b.wait(
+        &format!("{variant}: the graph, one point per position"),
+        "document.querySelectorAll('[data-role=\"eval-graph\"] circle').length === 3 && document.getElementById('scan-progress').textContent.startsWith('analysed') && !document.querySelector('[data-role=\"eval-bar\"]').hidden",
+    );
+    b.click("[data-role=\"eval-graph\"] circle[data-ply=\"0\"]");
+    b.wait(
+        &format!("{variant}: the start, from the graph"),
+        &format!("document.querySelectorAll('#moves li.current').length === 0 && !!document.querySelector('[data-cell=\"{from}\"]').dataset.piece"),
+    );
+    if variant == "donkey" {
+        b.screenshot("donkey");
+    }
+    // Two people on a 5-second clock: one move, then the second player's flag falls.
+    b.choose("mode", "humans");
+    b.choose("clock-preset", "custom");
+    b.js("document.getElementById('clock-base').value = '0.0833'; document.getElementById('clock-inc').value = '0';");
+    b.click("#new");
+    b.wait(
+        &format!("{variant}: two clocks"),
+        "document.querySelectorAll('[data-role=\"clock\"]:not([hidden])').length === 2 && document.querySelectorAll('#moves li').length === 0",
+    );
+    b.play(from, to);
+    b.wait(
+        &format!("{variant}: a flag"),
+        "document.getElementById('result').textContent.includes(\"'s time ran out\") && document.querySelector('[data-role=\"clock\"].flag')",
+    );
+    b.choose("clock-preset", "");
+}
+
 #[test]
 fn the_page_plays_every_game_in_chromium() {
     let (Some(chromium), Some(chromedriver)) = (find("chromium"), find("chromedriver")) else {
@@ -541,6 +632,10 @@ fn the_page_plays_every_game_in_chromium() {
     promotion(&browser, &server.url);
     caissa(&browser, &server.url);
     jikaida(&browser, &server.url);
+    every_game(&browser, &server.url, "kaissa", 100, ("e2", "e5"));
+    every_game(&browser, &server.url, "caissa", 49, ("c2", "b1"));
+    every_game(&browser, &server.url, "jikaida", 12 * 18, ("c3", "c4"));
+    every_game(&browser, &server.url, "donkey", 96, ("a13", "a34"));
     let errors = browser.js("return document.getElementById('error').textContent;");
     assert_eq!(errors, json!(""), "the games ran without an error");
 }

@@ -129,6 +129,19 @@ fn malformed_requests_never_stop_or_hang_the_server() {
             json!({"game": game, "pgn": "[Variant \"kaissa\"]\n\n1. e2e5 e9e6 *"}),
         ),
         ("/api/go", json!({"game": game, "depth": 2, "multipv": 2})),
+        (
+            "/api/go",
+            json!({"game": game, "depth": 2, "level": 0, "play": true}),
+        ),
+        (
+            "/api/go",
+            json!({"game": game, "clock": true, "play": true}),
+        ),
+        ("/api/analyse-game", json!({"game": game, "nodes": 500})),
+        (
+            "/api/new",
+            json!({"variant": "donkey", "clock": {"base_ms": 60000, "inc_ms": 1000}}),
+        ),
         ("/api/stop", json!({"game": game})),
     ];
     let queries = [

@@ -9,7 +9,9 @@
 
 use super::assets;
 use super::moves::{MoveView, move_views};
+use super::scan;
 use super::session::{GoRequest, Session};
+use crate::engine::skill;
 use crate::games::variants::Registry;
 use crate::games::{color_name, result_line};
 use serde::Deserialize;
@@ -123,6 +125,16 @@ struct GameOnly {
 struct NewBody {
     variant: Option<String>,
     fen: Option<String>,
+    clock: Option<ClockBody>,
+}
+
+/// A clock of `POST /api/new`: base time and increment per move, in milliseconds.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockBody {
+    base_ms: u64,
+    #[serde(default)]
+    inc_ms: u64,
 }
 
 /// `POST /api/move`.
@@ -158,6 +170,14 @@ struct PgnBody {
     pgn: String,
 }
 
+/// `POST /api/analyse-game`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScanBody {
+    game: String,
+    nodes: Option<u64>,
+}
+
 /// `POST /api/go`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -170,6 +190,9 @@ struct GoBody {
     infinite: bool,
     #[serde(default)]
     play: bool,
+    #[serde(default)]
+    clock: bool,
+    level: Option<u32>,
 }
 
 impl GoBody {
@@ -189,8 +212,12 @@ impl GoBody {
         if !(1..=MAX_MULTIPV).contains(&multipv) {
             return Err(bad(format!("multipv must be 1 to {MAX_MULTIPV}")));
         }
-        if self.movetime.is_none() && self.depth.is_none() && !self.infinite {
-            return Err(bad("go needs movetime, depth or infinite"));
+        if self.movetime.is_none() && self.depth.is_none() && !self.infinite && !self.clock {
+            return Err(bad("go needs movetime, depth, clock or infinite"));
+        }
+        let level = self.level.unwrap_or(skill::FULL);
+        if level > skill::FULL {
+            return Err(bad(format!("level must be 0 to {}", skill::FULL)));
         }
         if self.play && self.infinite {
             return Err(bad("an infinite search cannot play a move"));
@@ -201,6 +228,8 @@ impl GoBody {
             multipv,
             infinite: self.infinite,
             play: self.play,
+            clock: self.clock,
+            level,
         })
     }
 }
@@ -239,7 +268,7 @@ impl Api {
             ("POST", "/api/move") => self.post(body, |b: MoveBody| {
                 let id = b.game.clone();
                 self.with_game(&id, |s| {
-                    if s.engine().state().outcome().is_some() {
+                    if s.over() {
                         return Err(bad("the game is over"));
                     }
                     s.play(b.mv.trim()).map_err(bad)?;
@@ -273,10 +302,20 @@ impl Api {
             ("POST", "/api/go") => self.post(body, |b: GoBody| {
                 let req = b.request()?;
                 self.with_game(&b.game, |s| {
-                    if s.engine().state().outcome().is_some() {
+                    if s.over() {
                         return Err(bad("the game is over"));
                     }
                     s.go(&req);
+                    Ok(analysis(s))
+                })
+            }),
+            ("POST", "/api/analyse-game") => self.post(body, |b: ScanBody| {
+                let nodes = b.nodes.unwrap_or(scan::DEFAULT_NODES);
+                if !(1..=scan::MAX_NODES).contains(&nodes) {
+                    return Err(bad(format!("nodes must be 1 to {}", scan::MAX_NODES)));
+                }
+                self.with_game(&b.game, |s| {
+                    s.analyse_game(nodes).map_err(bad)?;
                     Ok(analysis(s))
                 })
             }),
@@ -349,6 +388,7 @@ impl Api {
                     "files": def.files,
                     "ranks": def.ranks,
                     "board": def.board_words(),
+                    "cells": def.cell_count(),
                 }))
             })
             .collect();
@@ -367,8 +407,14 @@ impl Api {
                 self.registry.names().join(", ")
             )));
         }
-        let session =
+        let mut session =
             Session::new(&self.registry, &variant, b.fen.as_deref().map(str::trim)).map_err(bad)?;
+        if let Some(c) = b.clock {
+            let ms = Duration::from_millis;
+            session
+                .set_clock(ms(c.base_ms), ms(c.inc_ms))
+                .map_err(bad)?;
+        }
         let id = {
             let mut n = lock(&self.next);
             *n += 1;
@@ -411,7 +457,7 @@ impl Api {
         let view = s.view();
         let legal: Vec<MoveView> = move_views(&st.legal_moves(), &view);
         let side = st.side_to_move();
-        let result = st.outcome().map(|o| result_line(def, o, side));
+        let result = (s.flag_result()).or_else(|| st.outcome().map(|o| result_line(def, o, side)));
         let (shown, line) = s.line();
         let pieces: HashMap<String, String> = def
             .pieces
@@ -436,6 +482,7 @@ impl Api {
             "result": result,
             "pieces": pieces,
             "searching": s.report().searching,
+            "clock": s.clock(),
         })
     }
 }
@@ -448,5 +495,8 @@ fn analysis(s: &Session) -> Value {
         "report": s.report(),
         "ply": shown.len(),
         "line_len": line.len(),
+        "clock": s.clock(),
+        "over": s.over(),
+        "scan": s.scan(),
     })
 }

@@ -6,6 +6,10 @@ const INDEX: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
 /// Its style: the looks the cells' marks name.
 const STYLE: &str = include_str!("assets/style.css");
+/// The clocks' display, ticking between the server's readings.
+const CLOCK: &str = include_str!("assets/clock.js");
+/// The evaluation graph and bar.
+const GRAPH: &str = include_str!("assets/graph.js");
 
 /// The content type and text of the asset at `path`, if there is one.
 pub fn get(path: &str) -> Option<(&'static str, &'static str)> {
@@ -13,6 +17,8 @@ pub fn get(path: &str) -> Option<(&'static str, &'static str)> {
         "/" | "/index.html" => Some(("text/html; charset=utf-8", INDEX)),
         "/app.js" => Some(("text/javascript; charset=utf-8", SCRIPT)),
         "/style.css" => Some(("text/css; charset=utf-8", STYLE)),
+        "/clock.js" => Some(("text/javascript; charset=utf-8", CLOCK)),
+        "/graph.js" => Some(("text/javascript; charset=utf-8", GRAPH)),
         _ => None,
     }
 }

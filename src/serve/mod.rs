@@ -4,12 +4,14 @@
 //! moves from the engine's legal moves: it holds no rule of any game.
 //!
 //! [`api`] answers the page's requests (JSON, socket-free), [`session`] is one game with its
-//! engine and its one search, [`moves`] splits legal moves for clicking, [`assets`] is the
+//! engine, its one search (or [`scan`] of the whole line) and its [`clock`], [`moves`] splits legal moves for clicking, [`assets`] is the
 //! page itself, built into the binary. This module owns the sockets and threads.
 
 pub mod api;
 pub mod assets;
+pub mod clock;
 pub mod moves;
+pub mod scan;
 pub mod session;
 
 use crate::games::variants::Registry;

@@ -3,6 +3,8 @@
 //! when the page asked it to play, is made on the next request that touches the game, never
 //! from the search thread, so no lock is ever waited on by a search.
 
+use super::clock::{Clock, ClockView};
+use super::scan::{Scan, ScanView};
 use crate::core::board_view::BoardView;
 use crate::engine::{Engine, Options, SearchOutcome};
 use crate::engine::{Info, score_text};
@@ -12,7 +14,7 @@ use crate::pgn::PgnGame;
 use crate::search::time::Limits;
 use serde::Serialize;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Transposition table of each game's engine, in MiB: many pages may be open at once.
 const HASH_MIB: usize = 8;
@@ -50,6 +52,9 @@ pub struct Report {
     /// Distinguishes searches, so a stale callback never writes over a newer search.
     #[serde(skip)]
     generation: u64,
+    /// When the search ended: the engine's clock stops there, not when its move is made.
+    #[serde(skip)]
+    finished: Option<Instant>,
 }
 
 /// What the page asks of a search.
@@ -65,6 +70,10 @@ pub struct GoRequest {
     pub infinite: bool,
     /// Play the best move when done (the engine's turn in a game).
     pub play: bool,
+    /// Think on the game's clock (its time left and increment, as a GUI's `wtime`/`winc`).
+    pub clock: bool,
+    /// The engine's `Skill Level` for this search (0 to 20; 20 is full strength).
+    pub level: u32,
 }
 
 /// One game in the browser.
@@ -77,6 +86,10 @@ pub struct Session {
     /// How many moves of `line` are on the board.
     cursor: usize,
     report: Arc<Mutex<Report>>,
+    /// The game's clock, if it is played on one.
+    clock: Option<Clock>,
+    /// The line's scan ("analyse game"), running or done.
+    scan: Option<Scan>,
     /// When the page last asked anything of this game.
     pub last_seen: Instant,
 }
@@ -103,6 +116,8 @@ impl Session {
             line: Vec::new(),
             cursor: 0,
             report: Arc::default(),
+            clock: None,
+            scan: None,
             last_seen: Instant::now(),
         };
         if let Some(f) = fen {
@@ -160,7 +175,40 @@ impl Session {
         self.start_fen = Some(self.engine.state().fen());
         self.line.clear();
         self.cursor = 0;
+        self.clock = None;
+        self.scan = None;
         Ok(())
+    }
+
+    /// Puts the game on a clock of `base` plus `inc` a move, the side to move's running from
+    /// now.
+    pub fn set_clock(&mut self, base: Duration, inc: Duration) -> Result<(), String> {
+        let side = self.engine.state().side_to_move().index();
+        self.clock = Some(Clock::new(base, inc, side, Instant::now())?);
+        Ok(())
+    }
+
+    /// The clock as the page reads it, if the game has one.
+    pub fn clock(&self) -> Option<ClockView> {
+        self.clock.as_ref().map(|c| c.view(Instant::now()))
+    }
+
+    /// The result of a flag, in the words of [`crate::games::result_line`]: `1-0 {Red's
+    /// time ran out}`.
+    pub fn flag_result(&self) -> Option<String> {
+        let side = self.clock.as_ref()?.flag()?;
+        let def = self.engine.def();
+        let loser = crate::core::geometry::Color::BOTH[side];
+        let score = if side == 0 { "0-1" } else { "1-0" };
+        Some(format!(
+            "{score} {{{}'s time ran out}}",
+            crate::games::color_name(def, loser)
+        ))
+    }
+
+    /// True when the game has ended: on the board at the shown position, or by a flag.
+    pub fn over(&self) -> bool {
+        self.engine.state().outcome().is_some() || self.flag_result().is_some()
     }
 
     /// Loads the first game of a PGN text (of this variant or another the registry knows,
@@ -185,22 +233,45 @@ impl Session {
     }
 
     /// Plays a move (engine notation) after the shown position; a line that went on from
-    /// there is cut.
+    /// there is cut. On a clock, only at the line's end and in time.
     pub fn play(&mut self, mv: &str) -> Result<(), String> {
+        self.play_at(mv, Instant::now())
+    }
+
+    /// Plays a move made at `when` (for the clock).
+    fn play_at(&mut self, mv: &str, when: Instant) -> Result<(), String> {
+        if self.clock.is_some() && self.cursor < self.line.len() {
+            return Err("the game is on a clock: moves are made at its end".into());
+        }
         self.quiet();
+        self.scan = None;
+        let mut clock = self.clock.clone();
+        if let Some(c) = &mut clock {
+            c.moved(when)?;
+        }
         self.engine.state_mut().play(mv)?;
         self.line.truncate(self.cursor);
         self.line.push(mv.to_string());
         self.cursor += 1;
+        if let Some(c) = &mut clock
+            && self.engine.state().outcome().is_some()
+        {
+            c.stop(when);
+        }
+        self.clock = clock;
         Ok(())
     }
 
     /// Takes back the last move shown and cuts the line there; false if there is none.
     pub fn undo(&mut self) -> Result<bool, String> {
+        if self.clock.is_some() {
+            return Err("the game is on a clock: no moves are taken back".into());
+        }
         if self.cursor == 0 {
             return Ok(false);
         }
         self.quiet();
+        self.scan = None;
         self.show(self.cursor - 1)?;
         self.line.truncate(self.cursor);
         Ok(true)
@@ -218,13 +289,30 @@ impl Session {
     /// Starts the game's one search (stopping any other).
     pub fn go(&mut self, req: &GoRequest) {
         self.quiet();
-        let limits = Limits {
+        if let Some(scan) = &mut self.scan {
+            scan.cancel();
+        }
+        let mut limits = Limits {
             depth: req.depth,
-            movetime: req.movetime_ms.map(std::time::Duration::from_millis),
+            movetime: req.movetime_ms.map(Duration::from_millis),
             infinite: req.infinite,
             multipv: req.multipv.max(1),
             ..Limits::default()
         };
+        if let Some(c) = self.clock.as_ref().filter(|_| req.clock) {
+            let side = self.engine.state().side_to_move().index();
+            limits.time = Some(c.left(side, Instant::now()));
+            limits.inc = c.inc();
+        }
+        if self.engine.options().skill_level != req.level {
+            let o = Options {
+                skill_level: req.level,
+                ..self.engine.options().clone()
+            };
+            if let Err(e) = self.engine.set_options(o) {
+                log::error!("the level {} was refused: {e}", req.level);
+            }
+        }
         let generation = {
             let mut r = lock(&self.report);
             r.searching = true;
@@ -261,28 +349,58 @@ impl Session {
                 if r.generation == generation {
                     r.searching = false;
                     r.best = out.best;
+                    r.finished = Some(Instant::now());
                 }
             }),
         );
     }
 
-    /// Stops the search; its lines stay to be read.
+    /// Stops the search and the scan; their lines and points stay to be read.
     pub fn stop(&mut self) {
         self.engine.stop_and_wait();
         lock(&self.report).play = false;
+        if let Some(scan) = &mut self.scan {
+            scan.cancel();
+        }
     }
 
-    /// Asks the search to stop without waiting (the page went away).
+    /// Asks the search and the scan to stop without waiting (the page went away).
     pub fn abandon(&self) {
         if self.engine.searching() {
             self.engine.stop();
         }
+        if let Some(scan) = &self.scan {
+            scan.abandon();
+        }
+    }
+
+    /// Starts scoring every position of the line, `nodes` each ("analyse game"), in place of
+    /// any search or earlier scan.
+    pub fn analyse_game(&mut self, nodes: u64) -> Result<(), String> {
+        self.quiet();
+        self.scan = None;
+        let mut state = self.engine.state().boxed_clone();
+        state.set_position(self.start_fen.as_deref(), &[])?;
+        self.scan = Some(Scan::start(state, self.line.clone(), nodes));
+        Ok(())
+    }
+
+    /// The scan's progress, if one was started on this line.
+    pub fn scan(&self) -> Option<ScanView> {
+        self.scan.as_ref().map(Scan::view)
     }
 
     /// Makes the engine's move if a search it was to play has ended on the position still
     /// shown; the search's lines stay in the report. Called on every request that touches the
     /// game.
     pub fn settle(&mut self) {
+        let now = Instant::now();
+        if let Some(c) = &mut self.clock
+            && c.flag().is_none()
+            && c.check(now).is_some()
+        {
+            self.quiet();
+        }
         let pending = {
             let r = lock(&self.report);
             (r.play && !r.searching && r.key == self.engine.state().key())
@@ -290,12 +408,12 @@ impl Session {
                 .flatten()
         };
         if let Some(mv) = pending {
-            let lines = {
+            let (lines, when) = {
                 let mut r = lock(&self.report);
                 r.play = false;
-                r.lines.clone()
+                (r.lines.clone(), r.finished.unwrap_or(now))
             };
-            match self.play(&mv) {
+            match self.play_at(&mv, when) {
                 // The lines that chose the move stay to be read, with it as the best move.
                 Ok(()) => {
                     let mut r = lock(&self.report);
@@ -330,14 +448,18 @@ impl Session {
             tags.push(("FEN".into(), fen.clone()));
         }
         let state = self.engine.state();
-        let (result, reason) = match state.outcome() {
-            Some(o) if self.cursor == self.line.len() => {
-                let words = result_line(def, o, state.side_to_move());
-                match words.split_once(" {") {
-                    Some((r, why)) => (r.to_string(), Some(why.trim_end_matches('}').to_string())),
-                    None => (words, None),
-                }
+        let ended = match (self.flag_result(), state.outcome()) {
+            (Some(flag), _) => Some(flag),
+            (None, Some(o)) if self.cursor == self.line.len() => {
+                Some(result_line(def, o, state.side_to_move()))
             }
+            _ => None,
+        };
+        let (result, reason) = match ended {
+            Some(words) => match words.split_once(" {") {
+                Some((r, why)) => (r.to_string(), Some(why.trim_end_matches('}').to_string())),
+                None => (words, None),
+            },
             _ => ("*".to_string(), None),
         };
         tags.push(("Result".into(), result.clone()));

@@ -13,7 +13,13 @@ const page = {
   flipped: false,
   analysing: false, // an infinite search runs for the analysis panel
   poll: null,       // the timer polling /api/analysis
+  paused: false,    // engine against engine, stopped at a move
+  drag: null,       // a piece being dragged: {from, x, y, ghost}
+  scan: null,       // the last scan ("analyse game") the server reported
 };
+
+// What the page remembers across reloads (localStorage), besides the game's id.
+const SETTINGS = ["mode", "engine-side", "level", "level-first", "clock-preset", "clock-base", "clock-inc", "movetime", "depth", "scan-nodes"];
 
 async function api(method, path, body) {
   const opts = { method, headers: {} };
@@ -109,7 +115,7 @@ function drawBoard() {
       el.dataset.piece = c.piece;
       el.appendChild(pieceElement(c.piece, s.colors));
     }
-    el.addEventListener("click", () => clickCell(c.name));
+    el.addEventListener("pointerdown", (e) => pressCell(e, c.name));
     board.appendChild(el);
   }
   // The game's named areas (Jikaida's drins), on request, as the book heads them.
@@ -182,23 +188,52 @@ function drawSide() {
     li.textContent = n;
     $("notes").appendChild(li);
   }
-  const moves = $("moves");
-  moves.innerHTML = "";
-  s.line.forEach((m, i) => {
-    const li = document.createElement("li");
-    li.textContent = m;
-    li.dataset.ply = i + 1;
-    if (i + 1 === s.ply) li.className = "current";
-    if (i + 1 > s.ply) li.classList.add("ahead");
-    li.addEventListener("click", () => goto(i + 1));
-    moves.appendChild(li);
-  });
+  drawMoveList();
+  $("branch-note").hidden = !(s.ply < s.line.length && !s.result && !s.clock);
+  $("branch-note").textContent = "A move played here replaces the " + (s.line.length - s.ply) + " later move(s) of the line.";
   $("pass").hidden = !s.legal.some((m) => !m.from && !m.to);
   $("fen-input").value = s.fen;
-  $("side-box").hidden = $("mode").value !== "engine";
+  const mode = $("mode").value;
+  $("side-box").hidden = mode !== "engine";
+  $("level-box").hidden = mode === "humans";
+  $("level-first-box").hidden = mode !== "watch";
+  $("pause").hidden = mode !== "watch";
+  $("pause").textContent = page.paused ? "Resume" : "Pause";
+  $("per-move").hidden = !!s.clock;
   const opts = $("engine-side").options;
   opts[0].textContent = s.colors[1];
   opts[1].textContent = s.colors[0];
+}
+
+// The moves, numbered as the players' turns: "1. e2e5 e9e6", each clickable, the current one
+// marked; a line started by the second player begins "1. ...".
+function drawMoveList() {
+  const s = page.state;
+  const list = $("moves");
+  list.innerHTML = "";
+  const first = sideAt(0);
+  s.line.forEach((m, i) => {
+    const turn = Math.floor((i + first) / 2) + 1;
+    const li = document.createElement("li");
+    li.dataset.ply = i + 1;
+    const mover = (first + i) % 2;
+    if (mover === 0 || i === 0) {
+      const n = document.createElement("span");
+      n.className = "num";
+      n.textContent = turn + (mover === 0 ? ". " : ". ... ");
+      li.appendChild(n);
+    }
+    li.appendChild(document.createTextNode(m));
+    if (i + 1 === s.ply) {
+      li.className = "current";
+      li.setAttribute("aria-current", "step");
+    }
+    if (i + 1 > s.ply) li.classList.add("ahead");
+    li.addEventListener("click", () => goto(i + 1));
+    list.appendChild(li);
+  });
+  const current = list.querySelector(".current");
+  if (current) current.scrollIntoView({ block: "nearest" });
 }
 
 // "1-0 {Yellow captures the Home Stone}" -> "Yellow captures the Home Stone (1-0)"
@@ -211,6 +246,8 @@ function render() {
   drawBoard();
   drawHands();
   drawSide();
+  drawClocks();
+  drawGraph(page.scan);
 }
 
 // ---- picking moves ----
@@ -229,7 +266,9 @@ function targetsOf(sel) {
 function humanToMove() {
   const s = page.state;
   if (!s || s.result) return false;
-  return $("mode").value !== "engine" || s.side !== Number($("engine-side").value) || s.ply < s.line.length;
+  const mode = $("mode").value;
+  if (mode === "watch") return s.ply < s.line.length && !s.clock;
+  return mode !== "engine" || s.side !== Number($("engine-side").value) || s.ply < s.line.length;
 }
 
 function clickCell(name) {
@@ -247,6 +286,47 @@ function clickHand(letter, color) {
   if (!humanToMove() || page.state.side !== color) return;
   page.selected = page.selected === "@" + letter ? null : "@" + letter;
   render();
+}
+
+// A press on a cell: a click (press and release on the same cell) picks or plays as before;
+// a drag from a piece that can move to a target plays the move there.
+function pressCell(e, name) {
+  if (e.button !== 0) return;
+  const cellEl = e.currentTarget;
+  const drag = { from: name, x: e.clientX, y: e.clientY, ghost: null };
+  page.drag = drag;
+  const piece = cellEl.querySelector(".piece");
+  if (piece && humanToMove() && movesOf(name).length) {
+    e.preventDefault();
+    const ghost = piece.cloneNode(true);
+    ghost.classList.add("ghost");
+    ghost.style.width = ghost.style.height = cellEl.offsetWidth * 0.78 + "px";
+    ghost.hidden = true;
+    document.body.appendChild(ghost);
+    drag.ghost = ghost;
+  }
+}
+
+function moveDrag(e) {
+  const d = page.drag;
+  if (!d || !d.ghost) return;
+  if (Math.abs(e.clientX - d.x) + Math.abs(e.clientY - d.y) > 4) d.ghost.hidden = false;
+  d.ghost.style.left = e.clientX + "px";
+  d.ghost.style.top = e.clientY + "px";
+}
+
+function releaseDrag(e) {
+  const d = page.drag;
+  if (!d) return;
+  page.drag = null;
+  const dragged = d.ghost && !d.ghost.hidden;
+  if (d.ghost) d.ghost.remove();
+  if (!dragged) return clickCell(d.from);
+  const under = document.elementFromPoint(e.clientX, e.clientY);
+  const target = under && under.closest("[data-cell]");
+  if (!target || target.dataset.cell === d.from) return clickCell(d.from);
+  page.selected = d.from;
+  clickCell(target.dataset.cell);
 }
 
 function askPromotion(choices) {
@@ -276,14 +356,26 @@ async function play(text) {
 
 // ---- the game's flow ----
 
+// True when the engine is to move in the game as the page plays it.
+function engineToMove(s) {
+  if (s.result || s.ply !== s.line.length || s.searching) return false;
+  const mode = $("mode").value;
+  if (mode === "watch") return !page.paused;
+  return mode === "engine" && s.side === Number($("engine-side").value);
+}
+
 async function update(s) {
   page.state = s;
+  setClock(s.clock);
   render();
-  const engineSide = Number($("engine-side").value);
-  if ($("mode").value === "engine" && !s.result && s.side === engineSide && s.ply === s.line.length && !s.searching) {
+  remember();
+  if (engineToMove(s)) {
     const body = { game: page.game, play: true };
+    const watchFirst = $("mode").value === "watch" && s.side === 0;
+    body.level = Number($(watchFirst ? "level-first" : "level").value);
     const depth = Number($("depth").value);
-    if (depth > 0) body.depth = depth;
+    if (s.clock) body.clock = true;
+    else if (depth > 0) body.depth = depth;
     else body.movetime = Math.max(1, Number($("movetime").value) || 1000);
     if (await call("POST", "/api/go", body)) {
       page.state.searching = true;
@@ -313,18 +405,36 @@ async function pollAnalysis() {
   const a = await call("GET", "/api/analysis?game=" + page.game);
   if (!a) return stopPolling();
   showLines(a.report);
-  if (a.ply !== page.state.ply || a.line_len !== page.state.line.length) {
-    if (!a.report.searching && !page.analysing) stopPolling();
+  showScan(a.scan);
+  const scanning = a.scan && a.scan.running;
+  if (a.ply !== page.state.ply || a.line_len !== page.state.line.length || a.over !== !!page.state.result) {
+    if (!a.report.searching && !page.analysing && !scanning) stopPolling();
     return refresh();
   }
-  if (!a.report.searching) {
+  if (!a.report.searching && !scanning) {
     stopPolling();
     if (page.state.searching) refresh();
   }
 }
 
+// The scan's progress and graph, and the bar at the shown position.
+function showScan(scan) {
+  page.scan = scan || null;
+  drawGraph(page.scan);
+  if (!page.analysing) {
+    const p = page.scan && page.scan.points.find((q) => q.ply === page.state.ply);
+    drawEvalBar(p ? p.cp : null, p ? scoreWords(p) : "");
+  }
+}
+
 function showLines(report) {
   $("thinking").textContent = report.searching ? "searching..." : "";
+  if (page.analysing && report.lines.length) {
+    const top = report.lines[0];
+    const cp = firstPlayerCp(top.score, page.state.side);
+    const mate = top.score.startsWith("mate");
+    drawEvalBar(cp, mate ? top.score : (cp >= 0 ? "+" : "") + (cp / 100).toFixed(2));
+  }
   const ol = $("lines");
   ol.innerHTML = "";
   for (const l of report.lines) {
@@ -339,12 +449,27 @@ async function startAnalysis() {
   if (await call("POST", "/api/go", { game: page.game, infinite: true, multipv })) startPolling();
 }
 
+// The clock the menu asks for, as /api/new takes it; null for none.
+function clockChoice() {
+  let v = $("clock-preset").value;
+  if (!v) return null;
+  if (v === "custom") v = Number($("clock-base").value) * 60 + "+" + Number($("clock-inc").value);
+  const [base, inc] = v.split("+").map(Number);
+  if (!(base > 0) || !(inc >= 0)) return null;
+  return { base_ms: Math.round(base * 1000), inc_ms: Math.round(inc * 1000) };
+}
+
 async function newGame(variant, fen) {
   stopPolling();
   page.selected = null;
   page.analysing = false;
+  page.paused = false;
+  page.scan = null;
+  drawEvalBar(null, "");
   const body = { variant };
   if (fen) body.fen = fen;
+  const clock = clockChoice();
+  if (clock) body.clock = clock;
   const s = await call("POST", "/api/new", body);
   if (!s) return false;
   page.game = s.game;
@@ -395,9 +520,36 @@ function bind() {
   $("stop").addEventListener("click", async () => {
     page.analysing = false;
     const a = await call("POST", "/api/stop", { game: page.game });
-    if (a) showLines(a.report);
+    if (a) {
+      showLines(a.report);
+      showScan(a.scan);
+    }
     stopPolling();
   });
+  $("analyse-game").addEventListener("click", async () => {
+    page.analysing = false;
+    const nodes = Math.max(1, Math.min(2000000, Number($("scan-nodes").value) || 20000));
+    const a = await call("POST", "/api/analyse-game", { game: page.game, nodes });
+    if (a) {
+      showScan(a.scan);
+      startPolling();
+    }
+  });
+  $("pause").addEventListener("click", async () => {
+    page.paused = !page.paused;
+    if (page.paused) {
+      await call("POST", "/api/stop", { game: page.game });
+      stopPolling();
+    }
+    refresh();
+  });
+  $("clock-preset").addEventListener("change", () => {
+    $("custom-clock").hidden = $("clock-preset").value !== "custom";
+    remember();
+  });
+  for (const id of SETTINGS) $(id).addEventListener("change", remember);
+  window.addEventListener("pointermove", moveDrag);
+  window.addEventListener("pointerup", releaseDrag);
   $("load-fen").addEventListener("click", async () => {
     stopPolling();
     const s = await call("POST", "/api/fen", { game: page.game, fen: $("fen-input").value });
@@ -419,23 +571,101 @@ function bind() {
     if (!page.state || e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT") return;
     if (e.key === "ArrowLeft") goto(Math.max(0, page.state.ply - 1));
     if (e.key === "ArrowRight") goto(Math.min(page.state.line.length, page.state.ply + 1));
+    if (e.key === "Home") goto(0);
+    if (e.key === "End") goto(page.state.line.length);
   });
   window.addEventListener("pagehide", () => {
     if (page.game) navigator.sendBeacon("/api/stop", JSON.stringify({ game: page.game }));
   });
 }
 
+// Keeps the game's id in the address and the settings in localStorage, so a reload or a
+// second tab with the same address comes back to the same game.
+function remember() {
+  if (!page.game) return;
+  const settings = {};
+  for (const id of SETTINGS) settings[id] = $(id).value;
+  try {
+    localStorage.setItem("kaissa-serve-game", page.game);
+    localStorage.setItem("kaissa-serve:" + page.game, JSON.stringify(settings));
+  } catch (e) {
+    // No storage (a private window): the address still holds the game.
+  }
+  const params = new URLSearchParams(location.search);
+  if (params.get("game") !== page.game) {
+    params.set("game", page.game);
+    params.delete("fen");
+    params.delete("variant");
+    history.replaceState(null, "", "?" + params.toString());
+  }
+}
+
+// The last game's id and the settings kept for a game (localStorage).
+function remembered(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch (e) {
+    return null;
+  }
+}
+
+// Back to a game the server still keeps (from the address, else from localStorage), with
+// the settings it was played with.
+async function resume(id) {
+  if (!id) return false;
+  try {
+    const s = await api("GET", "/api/state?game=" + encodeURIComponent(id));
+    page.game = id;
+    let settings = {};
+    try {
+      settings = JSON.parse(remembered("kaissa-serve:" + id)) || {};
+    } catch (e) {
+      settings = {};
+    }
+    for (const [k, value] of Object.entries(settings)) {
+      if (SETTINGS.includes(k)) $(k).value = value;
+    }
+    $("custom-clock").hidden = $("clock-preset").value !== "custom";
+    $("variant").value = s.variant;
+    await update(s);
+    if (s.searching) startPolling();
+    const a = await call("GET", "/api/analysis?game=" + id);
+    if (a && a.scan) {
+      showScan(a.scan);
+      if (a.scan.running) startPolling();
+    }
+    return true;
+  } catch (e) {
+    return false;
+  }
+}
+
+// A board's name in the game menu: "kaissa (10x10)", "donkey (96 cells)".
+function boardWords(d) {
+  return d.board === d.files + "x" + d.ranks ? d.board : d.cells + " cells";
+}
+
 async function start() {
+  for (const id of ["level", "level-first"]) {
+    for (let l = 20; l >= 0; l--) {
+      const o = document.createElement("option");
+      o.value = l;
+      o.textContent = l === 20 ? "full strength" : String(l);
+      $(id).appendChild(o);
+    }
+  }
   bind();
   const v = await call("GET", "/api/variants");
   if (!v) return;
   for (const d of v.variants) {
     const o = document.createElement("option");
     o.value = d.name;
-    o.textContent = d.name + " (" + d.files + "x" + d.ranks + ")";
+    o.textContent = d.name + " (" + boardWords(d) + ")";
     $("variant").appendChild(o);
   }
   const params = new URLSearchParams(location.search);
+  const asked = params.get("variant") || params.get("fen");
+  if (await resume(params.get("game") || (asked ? null : remembered("kaissa-serve-game")))) return;
   if (!(await newGame(params.get("variant") || v.default, params.get("fen")))) {
     // An unknown variant or a bad FEN in the address: say so (kept on screen) and play the
     // default game.

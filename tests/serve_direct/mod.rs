@@ -1,0 +1,26 @@
+//! What the tests of `kaissa serve`'s API without a socket share: one request to an [`Api`]
+//! and its JSON answer.
+
+#![allow(dead_code)]
+
+use kaissa::serve::api::Api;
+use serde_json::Value;
+
+/// Sends one request (`body` Null: none); the status and the answer, which is always JSON.
+pub fn call(api: &Api, method: &str, url: &str, body: Value) -> (u16, Value) {
+    let text = if body.is_null() {
+        String::new()
+    } else {
+        body.to_string()
+    };
+    let r = api.handle(method, url, text.as_bytes());
+    let v: Value = serde_json::from_str(&r.body).expect("every API answer is JSON");
+    (r.status, v)
+}
+
+/// Sends one request that must succeed; its answer.
+pub fn ok(api: &Api, method: &str, url: &str, body: Value) -> Value {
+    let (status, v) = call(api, method, url, body);
+    assert_eq!(status, 200, "{method} {url}: {v}");
+    v
+}
