@@ -281,3 +281,40 @@ fn bad_clocks_levels_and_scans_are_refused() {
     assert_eq!(after["fen"], before["fen"]);
     assert!(after["clock"].is_null() && analysis(&api, &id)["scan"].is_null());
 }
+
+/// The cells marked `danger` in a state's view.
+fn danger(s: &Value) -> Vec<String> {
+    let cells = s["view"]["cells"].as_array().unwrap();
+    cells
+        .iter()
+        .filter(|c| c["marks"].as_array().unwrap().iter().any(|m| m == "danger"))
+        .map(|c| c["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_piece_whose_loss_ends_the_game_is_marked_while_attacked() {
+    let api = Api::new(Registry::builtin());
+    let (_, s) = new_game(
+        &api,
+        json!({"variant": "kaissa", "fen": "4h5/4R5/10/10/10/10/10/10/10/4H5[] w - - 0 20"}),
+    );
+    assert_eq!(danger(&s), ["e10"], "Red's Home Stone under the Rider");
+    let (_, s) = new_game(
+        &api,
+        json!({"variant": "kaissa", "fen": "4h5/10/4R5/10/10/10/10/10/10/4H5[] w - - 0 20"}),
+    );
+    assert!(danger(&s).is_empty(), "the Rider moves one step in kaissa");
+    let (_, s) = new_game(
+        &api,
+        json!({"variant": "caissa", "fen": "q6/7/7/3r3/7/7/3Q3 w - 0"}),
+    );
+    assert_eq!(
+        danger(&s),
+        ["d1"],
+        "White's Queen in check: {}",
+        s["view"]["notes"]
+    );
+    let (_, s) = new_game(&api, json!({"variant": "jikaida"}));
+    assert!(danger(&s).is_empty());
+}

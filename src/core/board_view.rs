@@ -24,7 +24,8 @@ pub struct CellView {
     /// tile: Caïssa), `drin-a`/`drin-b` (Jikaida's alternating drins), `front-w`/`front-s`
     /// (a front on the cell's west or south side), `zone-first`/`zone-second` (where that
     /// player may place from the hand now), `moved` (a piece whose first-move powers are
-    /// spent).
+    /// spent), `danger` (a piece whose loss ends the game, attacked now: the Home Stone,
+    /// Caïssa's Queen, Jikaida's King in check).
     pub marks: Vec<&'static str>,
     /// The cell's name in the game's own notation, beside the engine's (Jikaida's `Mortil A1`).
     pub label: Option<String>,

@@ -8,7 +8,8 @@ use crate::core::ruleset::Ruleset;
 
 impl CaissaPosition {
     /// The position as a front end draws it: pieces by FEN letter, every square without a
-    /// tile marked `hole`; notes say when the side to move's Queen is in check and which
+    /// tile marked `hole`, the Queen in check marked `danger`; notes say when the side to
+    /// move's Queen is in check and which
     /// exchange may not be undone this turn.
     pub fn view(&self) -> BoardView {
         let mut v = BoardView::rect(SIZE, SIZE, |cell| {
@@ -22,6 +23,9 @@ impl CaissaPosition {
             }
         }
         if self.in_check() {
+            if let Some(c) = v.cell_mut(self.s.queen_cell(self.side_to_move())) {
+                c.marks.push("danger");
+            }
             v.notes.push(format!(
                 "{}'s Queen is in check",
                 Caissa::color_name(self.side_to_move())

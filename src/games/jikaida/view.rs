@@ -66,6 +66,9 @@ impl<B: Bitboard> JikaidaPosition<B> {
             }
         }
         if self.in_check() {
+            if let Some(c) = v.cell_mut(self.king(self.side_to_move())) {
+                c.marks.push("danger");
+            }
             v.notes.push(format!(
                 "{}'s King is in check",
                 color_name(self.side_to_move())

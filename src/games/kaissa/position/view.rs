@@ -48,7 +48,8 @@ fn donkey_view(piece: impl Fn(usize) -> Option<char>) -> BoardView {
 impl<B: Bitboard> Position<B> {
     /// The position as a front end draws it: pieces by FEN letter, both hands, the placement
     /// zone of every piece a player holds marked `zone-first` / `zone-second` while its window
-    /// is open, and a note per piece in hand saying its window and the holder's next turn.
+    /// is open, a note per piece in hand saying its window and the holder's next turn, and a
+    /// Home Stone the opponent attacks marked `danger`.
     pub fn view(&self) -> BoardView {
         let g = self.game();
         let piece = |cell: usize| self.piece_at(cell).map(|(c, t)| g.letter(c, t));
@@ -98,6 +99,17 @@ impl<B: Bitboard> Position<B> {
                     {
                         c.marks.push(mark);
                     }
+                }
+            }
+            // A piece whose capture loses the game (the Home Stone), attacked now.
+            for &t in &g.end.capture_wins {
+                let stones = self.pieces(color, t);
+                if stones.count() == 1
+                    && self.in_hand(color, t) == 0
+                    && self.attacked_by(stones.lowest(), color.flip())
+                    && let Some(c) = v.cell_mut(stones.lowest())
+                {
+                    c.marks.push("danger");
                 }
             }
         }
