@@ -33,7 +33,7 @@ pub const HAND_SLOTS: usize = 2;
 const EMBEDDED: &[(&str, &[u8])] = &[
     (
         "merchants",
-        include_bytes!("../../../nets/merchants-1.knue"),
+        include_bytes!("../../../nets/merchants-2.knue"),
     ),
     ("northern", include_bytes!("../../../nets/northern-1.knue")),
     ("gc", include_bytes!("../../../nets/gc-1.knue")),
