@@ -147,13 +147,18 @@ pub struct Options {
     pub elo: u32,
 }
 
-/// A nonzero seed from the clock, so that a weakened engine plays differently in every game.
+/// The xorshift state (nonzero) a weakened engine draws from, mixed from `seed`.
+fn skill_state(seed: u64) -> u64 {
+    let mut s = seed;
+    crate::core::rng::splitmix64(&mut s) | 1
+}
+
+/// A seed from the clock, so that a weakened engine plays differently in every game.
 fn time_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
-    let mut s = nanos;
-    crate::core::rng::splitmix64(&mut s) | 1
+    skill_state(nanos)
 }
 
 /// Reads a net file's bytes, refusing a file too large to be a net before reading it.
@@ -410,8 +415,7 @@ impl Engine {
     /// Seeds the choices of a weakened engine (`Skill Level` below full), so that a test or a
     /// tool can repeat them; the engine seeds itself from the clock otherwise.
     pub fn seed_skill(&mut self, seed: u64) {
-        let mut s = seed;
-        self.skill_rng = crate::core::rng::splitmix64(&mut s) | 1;
+        self.skill_rng = skill_state(seed);
     }
 
     /// Asks a running search to stop; its `done` callback still runs.

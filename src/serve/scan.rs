@@ -3,6 +3,7 @@
 //! graph reads one way throughout; a position where the game has ended scores its result.
 //! The scan can be cancelled at any time; what it has scored so far stays to be read.
 
+use crate::core::outcome::Outcome;
 use crate::engine::GameState;
 use crate::search::Score;
 use crate::search::Signals;
@@ -108,11 +109,9 @@ impl Scan {
                     let p = match state.outcome() {
                         Some(o) => {
                             let cp = match o {
-                                crate::core::outcome::Outcome::Win(c, _) if c.index() == 0 => {
-                                    DECIDED
-                                }
-                                crate::core::outcome::Outcome::Win(..) => -DECIDED,
-                                crate::core::outcome::Outcome::Draw(_) => 0,
+                                Outcome::Win(c, _) if c.index() == 0 => DECIDED,
+                                Outcome::Win(..) => -DECIDED,
+                                Outcome::Draw(_) => 0,
                             };
                             Point {
                                 ply,
@@ -150,13 +149,12 @@ impl Scan {
                 }
                 lock(&out).running = false;
             });
-        let thread = match spawned_or_log(thread) {
-            Some(t) => Some(t),
-            None => {
+        let thread = thread
+            .map_err(|e| {
+                log::error!("cannot start the scan thread: {e}");
                 lock(&view).running = false;
-                None
-            }
-        };
+            })
+            .ok();
         Scan {
             view,
             cancelled,
@@ -192,12 +190,6 @@ impl Drop for Scan {
     fn drop(&mut self) {
         self.cancel();
     }
-}
-
-/// The thread, or `None` after logging why it could not start.
-fn spawned_or_log(t: std::io::Result<JoinHandle<()>>) -> Option<JoinHandle<()>> {
-    t.map_err(|e| log::error!("cannot start the scan thread: {e}"))
-        .ok()
 }
 
 #[cfg(test)]
