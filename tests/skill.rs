@@ -98,6 +98,27 @@ fn full_strength_is_the_plain_engine() {
     }
 }
 
+/// Below full strength the node budget stops a search its depth cap would not: level 8 may
+/// search to depth 9 but only about 16,000 nodes, which Jikaida's wide tree spends long before
+/// depth 9 (the limit is checked every 1,024 nodes).
+#[test]
+fn a_weak_level_stops_at_its_node_budget() {
+    let mut e = Engine::new();
+    e.set_variant("jikaida", &[]).unwrap();
+    with(&mut e, |o| o.skill_level = 8);
+    let budget = skill::Skill::new(8, false, 0).unwrap().nodes();
+    assert_eq!(budget, 16_000);
+    let out = search(&mut e, Limits::default());
+    assert!(out.best.is_some());
+    assert!(
+        (budget..budget + 2048).contains(&out.nodes),
+        "level 8 searched {} nodes to depth {}",
+        out.nodes,
+        out.depth
+    );
+    assert!(out.depth < 9, "depth {}", out.depth);
+}
+
 /// `UCI_Elo` sets the depth under `UCI_LimitStrength`: the lowest Elo searches one ply, and
 /// without `UCI_LimitStrength` the Elo does nothing.
 #[test]

@@ -356,13 +356,15 @@ impl Engine {
         if limits.multipv == 0 {
             limits.multipv = self.options.multipv;
         }
-        // A weakened engine searches shallower and more lines than it shows, then chooses.
+        // A weakened engine searches shallower, on fewer nodes and more lines than it shows,
+        // then chooses.
         let shown = limits.multipv;
         let o = &self.options;
         let skill = Skill::new(o.skill_level, o.limit_strength, o.elo);
         if let Some(s) = skill {
             limits.multipv = limits.multipv.max(skill::LINES);
             limits.depth = Some(limits.depth.map_or(s.depth(), |d| d.min(s.depth())));
+            limits.nodes = Some(limits.nodes.map_or(s.nodes(), |n| n.min(s.nodes())));
         }
         let mut rng = crate::core::rng::xorshift64(&mut self.skill_rng);
         self.signals = Signals::default();

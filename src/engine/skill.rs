@@ -1,6 +1,7 @@
 //! Playing below full strength: UCI's `Skill Level` (0 to 20) and `UCI_LimitStrength` with
 //! `UCI_Elo`, as Stockfish offers them, for every game. A weakened engine searches less deep
-//! (depth 1 + level) and looks at [`LINES`] best lines at once, then chooses among them with a
+//! (depth 1 + level) and on fewer nodes ([`Skill::nodes`]: a thousand at level 0, twice as
+//! many every two levels), looks at [`LINES`] best lines at once, then chooses among them with a
 //! random push that grows as the level falls (Stockfish's `Skill::pick_best`). A line that
 //! loses more than [`Skill::max_loss`] against the best, or loses by force while the best does
 //! not, is never chosen: the engine plays worse moves, not silly ones, and never an illegal or
@@ -59,6 +60,14 @@ impl Skill {
     /// The deepest iteration searched: 1 + the level (Stockfish's limit).
     pub fn depth(&self) -> i32 {
         1 + self.level as i32
+    }
+
+    /// The most nodes searched for one move: 1,000 at level 0, doubling every two levels
+    /// (about 724,000 at level 19). The depth cap alone leaves a game with a wide, slow tree
+    /// (Jikaida) almost as strong at level 5 as at 20 on a fast clock, where full strength
+    /// reaches only a few plies anyway; the node budget weakens every game alike.
+    pub fn nodes(&self) -> u64 {
+        (1000.0 * 2f64.powf(self.level / 2.0)) as u64
     }
 
     /// The most a chosen line may lose against the best, in centipawns: 5.5 pawns at level 0,
@@ -128,6 +137,16 @@ mod tests {
         assert_eq!(Skill::new(0, false, ELO_MAX).map(|s| s.level()), Some(0.0));
         assert_eq!(Skill::new(20, true, 1550).map(|s| s.level()), Some(5.5));
         assert_eq!(Skill::new(20, true, 0).map(|s| s.depth()), Some(1));
+    }
+
+    #[test]
+    fn the_node_budget_doubles_every_two_levels() {
+        let nodes = |l| Skill::new(l, false, 0).unwrap().nodes();
+        assert_eq!(nodes(0), 1000);
+        assert_eq!(nodes(2), 2000);
+        assert_eq!(nodes(10), 32_000);
+        assert!((0..19).all(|l| nodes(l) < nodes(l + 1)));
+        assert_eq!(Skill::new(20, true, 1050).unwrap().nodes(), 1189);
     }
 
     #[test]
