@@ -20,8 +20,6 @@ use crate::core::playable::Playable;
 use crate::core::ruleset::PositionVisitor;
 use crate::core::tunable::Tunable;
 use crate::games;
-use crate::games::kaissa::game::Game;
-use crate::games::kaissa::nnue::record_of_fen;
 use crate::games::variants::{DEFAULT_VARIANT, Registry};
 use crate::search::time::Limits;
 use crate::search::tt::Table;
@@ -418,8 +416,8 @@ pub struct DatagenArgs {
     #[arg(long, value_name = "PGN")]
     pub from_pgn: Option<String>,
     /// The output's form: `text` lines (`FEN | score | result`, for the Texel tuner and for
-    /// reading) or `binary` 64-byte records (for `kaissa train`; the Kaissa family up to 128
-    /// cells; tuning/NNUE.md has the layout).
+    /// reading) or `binary` 64-byte records (for `kaissa train`; games with nets: the Kaissa
+    /// family up to 128 cells and Caïssa; tuning/NNUE.md has the layout).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Search with this net (as the engine's `EvalFile`), to make the next net's data with
@@ -451,19 +449,15 @@ fn encoder(def: &VariantDef, format: Format) -> Result<Box<Encode>, String> {
                 .into_bytes())
         })),
         Format::Binary => {
-            if def.rules.is_some() || def.cell_count() > crate::core::nnue::record::MAX_CELLS {
-                return Err(format!(
-                    "binary records are made for the Kaissa family up to {} cells; {} is not one (use --format text)",
-                    crate::core::nnue::record::MAX_CELLS,
-                    def.name
-                ));
-            }
-            let game = std::sync::Arc::new(Game::<u128>::new(def)?);
+            let inputs = crate::games::net_inputs(def).map_err(|e| {
+                format!("{e} (binary records are for games with nets; use --format text)")
+            })?;
             Ok(Box::new(move |samples: &[Sample]| {
                 let mut out = Vec::with_capacity(samples.len() * RECORD_BYTES);
                 for s in samples {
                     let result = (s.result * 2.0).round().clamp(0.0, 2.0) as u8;
-                    let r = record_of_fen(&game, &s.fen, s.score, result)
+                    let r = inputs
+                        .record_of_fen(&s.fen, s.score, result)
                         .map_err(|e| format!("{}: {e}", s.fen))?;
                     out.extend_from_slice(&r.to_bytes());
                 }

@@ -4,7 +4,7 @@
 
 use kaissa::core::moves::Move;
 use kaissa::games::caissa::CaissaPosition;
-use kaissa::games::caissa::eval::DEFAULT;
+use kaissa::games::caissa::eval::{CaissaEval, DEFAULT};
 use kaissa::search::tt::Table;
 use kaissa::search::{Score, SearchParams, search};
 use std::sync::Arc;
@@ -63,7 +63,7 @@ fn solve(fen: &str, n: u32, depth: i32) -> Move {
     let p = CaissaPosition::from_fen(fen).unwrap();
     let r = search(
         &p,
-        SearchParams::depth(&DEFAULT, Arc::new(Table::new(4)), depth),
+        SearchParams::depth(&CaissaEval::new(DEFAULT), Arc::new(Table::new(4)), depth),
         &mut |_| {},
     );
     assert_eq!(r.score, Score::Mate(n as i32), "{fen}");
@@ -124,7 +124,7 @@ fn search_passes_when_blocked_and_scores_a_checkmated_root() {
     let p = CaissaPosition::from_fen(fen).unwrap();
     let r = search(
         &p,
-        SearchParams::depth(&DEFAULT, Arc::new(Table::new(4)), 4),
+        SearchParams::depth(&CaissaEval::new(DEFAULT), Arc::new(Table::new(4)), 4),
         &mut |_| {},
     );
     assert_eq!(r.best, Some(Move::PASS));
@@ -134,7 +134,7 @@ fn search_passes_when_blocked_and_scores_a_checkmated_root() {
     assert!(mated(&p));
     let r = search(
         &p,
-        SearchParams::depth(&DEFAULT, Arc::new(Table::new(4)), 4),
+        SearchParams::depth(&CaissaEval::new(DEFAULT), Arc::new(Table::new(4)), 4),
         &mut |_| {},
     );
     assert_eq!(r.best, None);

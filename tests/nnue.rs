@@ -3,9 +3,9 @@
 //! (drops, promotions, captures, take-backs); the SIMD loops give the scalar loops' bits; a
 //! net for another game or shape is refused; the search runs with a net attached.
 
+mod nnue_walk;
 mod xorshift;
 
-use kaissa::core::moves::Move;
 use kaissa::core::nnue::network::Network;
 use kaissa::core::rules::Rules;
 use kaissa::games::kaissa::eval::EvalTables;
@@ -74,27 +74,19 @@ fn kept_sums_equal_fresh_sums_through_random_games() {
             pos.attach_net(Some(&net));
             assert_fresh(&pos, &net, "start");
             for ply in 0..160 {
-                let mut list: Vec<Move> = Vec::new();
-                pos.generate(&mut list);
-                if list.is_empty() || pos.decided().is_some() {
+                let Some(mv) = nnue_walk::random_move(&pos, &mut rng) else {
                     break;
-                }
-                let mv = list[rng.below(list.len())];
+                };
                 drops += mv.is_drop() as u32;
                 promotions += mv.promotes_to().is_some() as u32;
                 captures += (!mv.is_drop() && pos.piece_at(mv.to()).is_some()) as u32;
-                let text = pos.move_text(mv);
-                pos.make(mv);
-                let what = format!("{} game {g} ply {ply} after {text}", game.def.name);
-                assert_fresh(&pos, &net, &what);
-                if rng.below(8) == 0 && pos.ply_count() > 2 {
-                    let back = 1 + rng.below(2);
-                    for _ in 0..back {
-                        pos.unmake();
-                        takebacks += 1;
-                    }
-                    assert_fresh(&pos, &net, &format!("{what}, {back} taken back"));
-                }
+                let what = format!(
+                    "{} game {g} ply {ply} after {}",
+                    game.def.name,
+                    pos.move_text(mv)
+                );
+                let check = |p: &Position<u128>, w: &str| assert_fresh(p, &net, w);
+                takebacks += nnue_walk::step(&mut pos, mv, ply, &what, &mut rng, &check);
             }
         }
         assert!(
@@ -132,21 +124,14 @@ fn simd_and_scalar_nets_evaluate_alike() {
         let mut b = game.start_position();
         a.attach_net(Some(&fast));
         b.attach_net(Some(&slow));
-        for _ in 0..120 {
+        let same = |a: &Position<u128>, b: &Position<u128>| {
             assert_eq!(a.net_eval(), b.net_eval());
             assert_eq!(
                 a.net_state().unwrap().sums(a.side_to_move()),
                 b.net_state().unwrap().sums(b.side_to_move())
             );
-            let mut list = Vec::new();
-            a.generate(&mut list);
-            if list.is_empty() || a.decided().is_some() {
-                break;
-            }
-            let mv = list[rng.below(list.len())];
-            a.make(mv);
-            b.make(mv);
-        }
+        };
+        nnue_walk::walk_pair(&mut a, &mut b, 120, &mut rng, &same);
     }
 }
 

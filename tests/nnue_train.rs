@@ -10,7 +10,7 @@ use kaissa::core::moves::Move;
 use kaissa::core::nnue::record::{RECORD_BYTES, Record};
 use kaissa::games::kaissa::eval::EvalTables;
 use kaissa::games::kaissa::game::Game;
-use kaissa::games::kaissa::nnue::{FeatureMap, record_of, record_of_fen};
+use kaissa::games::kaissa::nnue::{FeatureMap, KaissaInputs, record_of, record_of_fen};
 use kaissa::games::kaissa::position::Position;
 use kaissa::games::variants::Registry;
 use kaissa::train::data::{example, example_with, read_records};
@@ -23,6 +23,11 @@ use xorshift::Rng;
 fn game(name: &str) -> Arc<Game<u128>> {
     let def = Registry::builtin().get(name, &[]).unwrap();
     Arc::new(Game::<u128>::new(&def).unwrap())
+}
+
+/// The game's inputs as the trainer sees them.
+fn inputs(game: &Arc<Game<u128>>) -> KaissaInputs {
+    KaissaInputs::new(game.clone())
 }
 
 /// Records of random games, each position scored by the hand-written evaluation.
@@ -84,14 +89,17 @@ fn training_learns_and_the_quantised_net_follows_the_float_net() {
     let g = game("merchants");
     let recs = records(&g, 6000, 1);
     let mut losses = Vec::new();
-    let net = train(&g, &recs, &config(6), &|_, _| {}, &mut |r, _| {
+    let net = train(&inputs(&g), &recs, &config(6), &|_, _| {}, &mut |r, _| {
         losses.push(r.validation_loss);
         Ok(())
     })
     .unwrap();
     assert!(losses[5] < losses[0] * 0.8, "held-out loss {losses:?}");
     // The same seed makes the same net.
-    let again = train(&g, &recs, &config(6), &|_, _| {}, &mut |_, _| Ok(())).unwrap();
+    let again = train(&inputs(&g), &recs, &config(6), &|_, _| {}, &mut |_, _| {
+        Ok(())
+    })
+    .unwrap();
     assert_eq!(net.to_bytes(), again.to_bytes());
 }
 
@@ -107,7 +115,7 @@ fn quantised_output_is_within_tolerance_of_the_float_output() {
     for _ in 0..40 {
         let mut pos = random_position(&g, &mut rng);
         let rec = record_of(&pos, 0, 1).unwrap();
-        let float_cp = output_cp(params.forward(&example(&map, &rec, 1.0).unwrap()));
+        let float_cp = output_cp(params.forward(&example(&inputs(&g), &rec, 1.0).unwrap()));
         pos.attach_net(Some(&net));
         let int_cp = pos.net_eval().unwrap() as f32;
         worst = worst.max((float_cp - int_cp).abs() / (16.0 + float_cp.abs() * 0.02));
@@ -125,23 +133,26 @@ fn records_of_another_game_or_damaged_files_are_refused_by_number() {
     let mut recs = records(&g, 50, 2);
     let foreign = Record::new(&[(99, 0, 15)], [&[], &[]], 0, 0, 1, 1).unwrap();
     recs.insert(17, foreign);
-    let e = train(&g, &recs, &config(1), &|_, _| {}, &mut |_, _| Ok(())).unwrap_err();
+    let e = train(&inputs(&g), &recs, &config(1), &|_, _| {}, &mut |_, _| {
+        Ok(())
+    })
+    .unwrap_err();
     assert!(e.starts_with("record 18:"), "{e}");
     let mut bytes: Vec<u8> = recs[..3].iter().flat_map(|r| r.to_bytes()).collect();
-    assert_eq!(read_records(&g, "f", &bytes).unwrap().len(), 3);
+    assert_eq!(read_records(&inputs(&g), "f", &bytes).unwrap().len(), 3);
     bytes.push(1);
-    let e = read_records(&g, "f", &bytes).unwrap_err();
+    let e = read_records(&inputs(&g), "f", &bytes).unwrap_err();
     assert!(e.contains("record 4 is cut short"), "{e}");
     bytes.truncate(RECORD_BYTES * 3);
     bytes[RECORD_BYTES + 59] = 9;
     assert!(
-        read_records(&g, "f", &bytes)
+        read_records(&inputs(&g), "f", &bytes)
             .unwrap_err()
             .starts_with("f: record 2:")
     );
     let text = b"not a fen | 1 | 0.5\n";
     assert!(
-        read_records(&g, "t", text)
+        read_records(&inputs(&g), "t", text)
             .unwrap_err()
             .starts_with("t: line 1:")
     );
@@ -156,14 +167,29 @@ fn a_held_out_set_of_other_games_measures_the_loss() {
     let held = records(&g, 500, 4);
     let mut losses = Vec::new();
     let batches = std::sync::atomic::AtomicUsize::new(0);
-    train_with_held_out(&g, &recs, &held, &config(4), &|_, _| {}, &mut |r, _| {
-        losses.push(r.validation_loss);
-        Ok(())
-    })
+    train_with_held_out(
+        &inputs(&g),
+        &recs,
+        &held,
+        &config(4),
+        &|_, _| {},
+        &mut |r, _| {
+            losses.push(r.validation_loss);
+            Ok(())
+        },
+    )
     .unwrap();
     // With a held-out set, no share of the training records is drawn out.
     let count = |_: usize, total: usize| batches.store(total, Ordering::Relaxed);
-    train_with_held_out(&g, &recs, &held, &config(1), &count, &mut |_, _| Ok(())).unwrap();
+    train_with_held_out(
+        &inputs(&g),
+        &recs,
+        &held,
+        &config(1),
+        &count,
+        &mut |_, _| Ok(()),
+    )
+    .unwrap();
     assert_eq!(batches.load(Ordering::Relaxed), recs.len().div_ceil(512));
     assert!(losses[3] < losses[0] && losses[0] > 0.0, "{losses:?}");
     let mut bad = held.clone();
@@ -171,8 +197,15 @@ fn a_held_out_set_of_other_games_measures_the_loss() {
         9,
         Record::new(&[(99, 0, 15)], [&[], &[]], 0, 0, 1, 1).unwrap(),
     );
-    let e = train_with_held_out(&g, &recs, &bad, &config(1), &|_, _| {}, &mut |_, _| Ok(()))
-        .unwrap_err();
+    let e = train_with_held_out(
+        &inputs(&g),
+        &recs,
+        &bad,
+        &config(1),
+        &|_, _| {},
+        &mut |_, _| Ok(()),
+    )
+    .unwrap_err();
     assert!(e.starts_with("held-out record 10:"), "{e}");
 }
 
@@ -200,9 +233,9 @@ fn a_folded_net_follows_the_float_net_with_its_shared_inputs() {
     for _ in 0..40 {
         let mut pos = random_position(&g, &mut rng);
         let rec = record_of(&pos, 0, 1).unwrap();
-        let shared = example_with(&map, &rec, 1.0, true, false).unwrap();
+        let shared = example_with(&inputs(&g), &rec, 1.0, true, false).unwrap();
         let float_cp = output_cp(params.forward(&shared));
-        let plain_cp = output_cp(params.forward(&example(&map, &rec, 1.0).unwrap()));
+        let plain_cp = output_cp(params.forward(&example(&inputs(&g), &rec, 1.0).unwrap()));
         pos.attach_net(Some(&net));
         let int_cp = pos.net_eval().unwrap() as f32;
         let tolerance = 16.0 + 0.02 * float_cp.abs();
@@ -238,7 +271,7 @@ fn mirrored_features_are_those_of_the_mirrored_position() {
     assert_eq!(mirror(&a0), sorted(m0));
     assert_eq!(mirror(&a1), sorted(m1));
     assert_eq!(sorted(mirror(&mirror(&a0))), sorted(a0.clone()));
-    let ex = example_with(&map, &rec, 1.0, false, true).unwrap();
+    let ex = example_with(&inputs(&g), &rec, 1.0, false, true).unwrap();
     assert_eq!(
         sorted(ex.us.iter().map(|&f| f as usize).collect()),
         mirror(&a1)
@@ -260,7 +293,7 @@ fn a_start_from_a_net_begins_with_its_weights_and_another_rule_sets_rows_go_by_l
         ..config(0)
     };
     let recs = records(&m, 100, 4);
-    let same = train(&m, &recs, &cfg, &|_, _| {}, &mut |_, _| Ok(())).unwrap();
+    let same = train(&inputs(&m), &recs, &cfg, &|_, _| {}, &mut |_, _| Ok(())).unwrap();
     assert_eq!(same.weights(), net.weights());
     // Northern's rows from merchants' net: each letter's rows where merchants has them
     // (side, cell and hand slot kept), 0 for the Physician, which merchants lacks.
@@ -289,7 +322,7 @@ fn a_start_from_a_net_begins_with_its_weights_and_another_rule_sets_rows_go_by_l
     let physician = nmap.board(Color::First, type_of(&n, 'M'), 10);
     assert_eq!((rows[physician.0], rows[physician.1]), (None, None));
     let started = train(
-        &n,
+        &inputs(&n),
         &records(&n, 100, 5),
         &TrainConfig {
             init: Some(net.clone()),
@@ -306,7 +339,7 @@ fn a_start_from_a_net_begins_with_its_weights_and_another_rule_sets_rows_go_by_l
         hidden: 64,
         ..config(0)
     };
-    let e = train(&m, &recs, &wide, &|_, _| {}, &mut |_, _| Ok(())).unwrap_err();
+    let e = train(&inputs(&m), &recs, &wide, &|_, _| {}, &mut |_, _| Ok(())).unwrap_err();
     assert!(e.contains("32 wide, not 64"), "{e}");
     let donkey = Game::<u128>::new(&Registry::builtin().get("donkey", &[]).unwrap()).unwrap();
     let e = FeatureMap::new(&donkey)

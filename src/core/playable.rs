@@ -40,9 +40,7 @@ pub trait Playable: Rules + 'static {
     ) -> Result<Option<Self::Eval>, String> {
         let _ = (eval, use_net);
         match file {
-            Some(_) => {
-                Err("this game has no learned evaluation (nets are for the Kaissa family)".into())
-            }
+            Some(_) => Err("this game has no learned evaluation".into()),
             None => Ok(None),
         }
     }

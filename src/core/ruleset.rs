@@ -7,6 +7,7 @@
 
 use super::definition::VariantDef;
 use super::geometry::Color;
+use super::nnue::inputs::NetInputs;
 use super::outcome::{DrawReason, Outcome, WinReason};
 use super::playable::Playable;
 use super::tunable::Tunable;
@@ -46,6 +47,12 @@ pub trait Ruleset {
     /// of at most 16 ranks and moves as shogi-like variants move; a game it would draw wrong
     /// says so here, and the XBoard front end neither offers nor plays it.
     fn xboard_refusal(def: &VariantDef) -> Option<String>;
+
+    /// The inputs of the definition's learned evaluation, for `kaissa datagen --format
+    /// binary` and `kaissa train`; an error for a game or board without nets.
+    fn net_inputs(def: &VariantDef) -> Result<Box<dyn NetInputs>, String> {
+        Err(format!("{} has no learned evaluation", def.name))
+    }
 
     /// The player's name: Yellow and Red in Kaissa, White and Black in Caïssa, Yellow and Blue
     /// in Jikaida.

@@ -11,6 +11,7 @@ pub mod variants;
 
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
+use crate::core::nnue::inputs::NetInputs;
 use crate::core::outcome::Outcome;
 use crate::core::ruleset::{PositionVisitor, Ruleset};
 
@@ -61,6 +62,20 @@ pub fn validate(def: &VariantDef) -> Result<(), String> {
         }
     }
     dispatch(def.rules.as_deref(), Check(def))?
+}
+
+/// The inputs of the definition's learned evaluation (for the data generator's binary
+/// records and the trainer), from the game that plays it; an error for a game or board
+/// without nets.
+pub fn net_inputs(def: &VariantDef) -> Result<Box<dyn NetInputs>, String> {
+    struct Inputs<'a>(&'a VariantDef);
+    impl RulesetVisitor for Inputs<'_> {
+        type Output = Result<Box<dyn NetInputs>, String>;
+        fn visit<R: Ruleset>(self) -> Self::Output {
+            R::net_inputs(self.0)
+        }
+    }
+    dispatch(def.rules.as_deref(), Inputs(def))?
 }
 
 /// Builds the position of `fen` (the definition's start position when `None`) in the game

@@ -1,13 +1,12 @@
 //! The trainer's input: training records read from `kaissa datagen` files, binary (64-byte
 //! records, [`crate::core::nnue::record`]) or text (`FEN | score | result` lines, converted
-//! here), and each record turned into the net's inputs and target.
+//! here by the game's [`NetInputs`]), and each record turned into the net's inputs and
+//! target.
 
 use crate::core::nnue::SCALE;
+use crate::core::nnue::inputs::NetInputs;
 use crate::core::nnue::record::{RECORD_BYTES, Record};
-use crate::games::kaissa::game::Game;
-use crate::games::kaissa::nnue::{FeatureMap, record_of_fen};
 use crate::train::model::Example;
-use std::sync::Arc;
 
 /// True when `bytes` look like a text data file (its first line reads as `FEN | score |
 /// result`) rather than binary records.
@@ -16,8 +15,8 @@ fn is_text(bytes: &[u8]) -> bool {
     std::str::from_utf8(first).is_ok_and(|l| l.matches('|').count() == 2)
 }
 
-/// The record of a text data line, read with `game`'s FEN.
-pub fn record_of_line(game: &Arc<Game<u128>>, line: &str) -> Result<Record, String> {
+/// The record of a text data line, its FEN read by the game of `inputs`.
+pub fn record_of_line(inputs: &dyn NetInputs, line: &str) -> Result<Record, String> {
     let mut parts = line.split('|').map(str::trim);
     let (Some(fen), Some(score), Some(result), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())
@@ -31,13 +30,13 @@ pub fn record_of_line(game: &Arc<Game<u128>>, line: &str) -> Result<Record, Stri
         "0" | "0.0" => 0,
         r => return Err(format!("bad result {r:?} (1, 0.5 or 0)")),
     };
-    record_of_fen(game, fen, score, result)
+    inputs.record_of_fen(fen, score, result)
 }
 
 /// Reads every record of a data file's bytes: binary records or text lines. An error names
 /// the file and the record (or line) that cannot be read.
 pub fn read_records(
-    game: &Arc<Game<u128>>,
+    inputs: &dyn NetInputs,
     name: &str,
     bytes: &[u8],
 ) -> Result<Vec<Record>, String> {
@@ -48,7 +47,7 @@ pub fn read_records(
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty())
             .map(|(i, l)| {
-                record_of_line(game, l).map_err(|e| format!("{name}: line {}: {e}", i + 1))
+                record_of_line(inputs, l).map_err(|e| format!("{name}: line {}: {e}", i + 1))
             })
             .collect();
     }
@@ -71,15 +70,15 @@ pub fn read_records(
 
 /// The net's inputs and target of a record; `lambda` weighs the search score against the
 /// game's result (1: the score alone). An error when the record is not of the map's game.
-pub fn example(map: &FeatureMap, record: &Record, lambda: f32) -> Result<Example, String> {
+pub fn example(map: &dyn NetInputs, record: &Record, lambda: f32) -> Result<Example, String> {
     example_with(map, record, lambda, false, false)
 }
 
-/// [`example`], with each board feature's factor ([`FeatureMap::factor`]) active too, as
+/// [`example`], with each board feature's factor ([`NetInputs::factor`]) active too, as
 /// input `map.inputs() + factor`, when `factorise`; of the position mirrored left to right
-/// ([`FeatureMap::mirrored`]) when `mirror` (an error on a board without a mirror).
+/// ([`NetInputs::mirrored`]) when `mirror` (an error on a board without a mirror).
 pub fn example_with(
-    map: &FeatureMap,
+    map: &dyn NetInputs,
     record: &Record,
     lambda: f32,
     factorise: bool,

@@ -1,5 +1,6 @@
 //! `kaissa train`: fits a learned evaluation ([`crate::core::nnue`]) to training records made
-//! by `kaissa datagen`, for a Kaissa-family game of up to 128 cells.
+//! by `kaissa datagen`, for any game whose ruleset has net inputs
+//! ([`crate::core::nnue::inputs::NetInputs`]).
 //!
 //! Shuffled with a seed, a held-out share set aside, then epochs of mini-batches: each batch's
 //! gradient is the sum of fixed chunks computed in parallel (rayon) and added in chunk order,
@@ -14,14 +15,12 @@ mod run;
 
 pub use run::{TrainArgs, run};
 
+use crate::core::nnue::inputs::NetInputs;
 use crate::core::nnue::network::Network;
 use crate::core::nnue::record::Record;
 use crate::core::rng::splitmix64;
-use crate::games::kaissa::game::Game;
-use crate::games::kaissa::nnue::FeatureMap;
 use model::{AdamW, Example, Params};
 use rayon::prelude::*;
-use std::sync::Arc;
 use std::time::Instant;
 
 /// Positions per parallel chunk of a batch (fixed, so results do not depend on threads).
@@ -50,13 +49,13 @@ pub struct TrainConfig {
     pub seed: u64,
     /// The net's name, as `eval` will report it.
     pub name: String,
-    /// Train with shared inputs per piece type and side ([`FeatureMap::factors`]), folded
+    /// Train with shared inputs per piece type and side ([`NetInputs::factors`]), folded
     /// into the board features when the net is written.
     pub factorise: bool,
     /// Train on every position and on its left-right mirror too (rectangular boards).
     pub mirror: bool,
     /// Start from this net's weights (this game's or another Kaissa rule set's on the same
-    /// board, its rows matched by piece letter; [`FeatureMap::rows_from`]) instead of random
+    /// board, its rows matched by piece letter; [`NetInputs::rows_from`]) instead of random
     /// ones; its hidden width must be `hidden`.
     pub init: Option<Network>,
 }
@@ -86,7 +85,7 @@ fn shuffle<T>(v: &mut [T], s: &mut u64) {
 /// The examples of some records: index `i` is record `i`, or from `records.len()` on the
 /// mirror of record `i - records.len()`.
 fn examples(
-    map: &FeatureMap,
+    map: &dyn NetInputs,
     records: &[Record],
     idx: &[usize],
     cfg: &TrainConfig,
@@ -103,7 +102,7 @@ fn examples(
 /// The summed loss and gradient of the positions `idx`, over fixed chunks in parallel.
 fn chunked_gradient(
     params: &Params,
-    map: &FeatureMap,
+    map: &dyn NetInputs,
     records: &[Record],
     idx: &[usize],
     cfg: &TrainConfig,
@@ -142,32 +141,31 @@ fn chunked_gradient(
     (loss, total)
 }
 
-/// Trains a net for `game` on `records`: `on_batch(done, total)` after each batch of an epoch,
+/// Trains a net for the game of `map` on `records`: `on_batch(done, total)` after each batch of an epoch,
 /// `on_epoch(report, net)` after each epoch (an error from it stops the run). Returns the
 /// final net. An error, before any training, names the first record not of this game. The
 /// held-out loss is measured on `cfg.validation` of the records, drawn at random.
 pub fn train(
-    game: &Arc<Game<u128>>,
+    map: &dyn NetInputs,
     records: &[Record],
     cfg: &TrainConfig,
     on_batch: &(dyn Fn(usize, usize) + Sync),
     on_epoch: &mut dyn FnMut(&EpochReport, &Network) -> Result<(), String>,
 ) -> Result<Network, String> {
-    train_with_held_out(game, records, &[], cfg, on_batch, on_epoch)
+    train_with_held_out(map, records, &[], cfg, on_batch, on_epoch)
 }
 
 /// [`train`], measuring the held-out loss on `held` (positions of other games, so that none
 /// shares a game with a training position) when it is not empty; then every record trains
 /// and `cfg.validation` is not used.
 pub fn train_with_held_out(
-    game: &Arc<Game<u128>>,
+    map: &dyn NetInputs,
     records: &[Record],
     held: &[Record],
     cfg: &TrainConfig,
     on_batch: &(dyn Fn(usize, usize) + Sync),
     on_epoch: &mut dyn FnMut(&EpochReport, &Network) -> Result<(), String>,
 ) -> Result<Network, String> {
-    let map = FeatureMap::new(game);
     for (what, set) in [("record", records), ("held-out record", held)] {
         if let Some((i, e)) = set
             .par_iter()
@@ -244,7 +242,7 @@ pub fn train_with_held_out(
         let batches = training.len().div_ceil(batch);
         let mut loss = 0.0;
         for (b, idx) in training.chunks(batch).enumerate() {
-            let (l, g) = chunked_gradient(&params, &map, records, idx, cfg, true);
+            let (l, g) = chunked_gradient(&params, map, records, idx, cfg, true);
             loss += l;
             if let Some(mut g) = g {
                 let scale = 1.0 / idx.len() as f32;
@@ -259,7 +257,7 @@ pub fn train_with_held_out(
         let validation_loss = if held_out.is_empty() {
             0.0
         } else {
-            chunked_gradient(&params, &map, held_records, &held_out, cfg, false).0
+            chunked_gradient(&params, map, held_records, &held_out, cfg, false).0
                 / held_out.len() as f64
         };
         net = export(&params)?;

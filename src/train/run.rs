@@ -4,15 +4,13 @@
 
 use crate::core::nnue::network::Network;
 use crate::core::nnue::record::Record;
-use crate::games::kaissa::game::Game;
 use crate::games::variants::Registry;
 use crate::train::{TrainConfig, data, train_with_held_out};
-use std::sync::Arc;
 
 /// The arguments of `kaissa train`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct TrainArgs {
-    /// The game the net is for (a Kaissa-family rule set up to 128 cells).
+    /// The game the net is for: a Kaissa-family rule set of up to 128 cells, or Caïssa.
     #[arg(long, default_value = "merchants")]
     pub variant: String,
     /// A data file of `kaissa datagen` (binary records or text lines); repeat for more.
@@ -63,7 +61,7 @@ pub struct TrainArgs {
     #[arg(long)]
     pub no_factoriser: bool,
     /// Train on each position's left-right mirror too (twice the positions an epoch; every
-    /// Kaissa rule treats both wings alike; not on the donkey board).
+    /// Kaissa rule and Caïssa's treat both wings alike; not on the donkey board).
     #[arg(long)]
     pub mirror: bool,
     /// Start from this net's weights instead of random ones: a net of this rule set (to train
@@ -112,18 +110,12 @@ fn check(args: &TrainArgs) -> Result<(), String> {
 pub fn run(args: &TrainArgs, registry: &Registry) -> Result<(), String> {
     check(args)?;
     let def = registry.get(&args.variant, &[])?;
-    if def.rules.is_some() || def.cell_count() > crate::core::nnue::record::MAX_CELLS {
-        return Err(format!(
-            "kaissa train makes nets for the Kaissa family up to 128 cells; {} is not one",
-            def.name
-        ));
-    }
-    let game = Arc::new(Game::<u128>::new(&def)?);
+    let inputs = crate::games::net_inputs(&def)?;
     let read = |paths: &[String], what: &str| -> Result<Vec<Record>, String> {
         let mut records: Vec<Record> = Vec::new();
         for path in paths {
             let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            let r = data::read_records(&game, path, &bytes)?;
+            let r = data::read_records(&*inputs, path, &bytes)?;
             eprintln!("train: {} {what} positions from {path}", r.len());
             records.extend(r);
         }
@@ -192,8 +184,9 @@ pub fn run(args: &TrainArgs, registry: &Registry) -> Result<(), String> {
         bar.set_prefix(format!("{epoch}/{epochs}"));
         write_net(net, &args.out)
     };
-    let net = pool
-        .install(|| train_with_held_out(&game, &records, &held, &cfg, &on_batch, &mut on_epoch))?;
+    let net = pool.install(|| {
+        train_with_held_out(&*inputs, &records, &held, &cfg, &on_batch, &mut on_epoch)
+    })?;
     bar.finish_and_clear();
     write_net(&net, &args.out)?;
     eprintln!(

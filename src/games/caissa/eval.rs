@@ -1,4 +1,5 @@
-//! Static evaluation of Caïssa, from the side to move's view.
+//! Static evaluation of Caïssa, from the side to move's view: the hand-written terms, or the
+//! learned net ([`super::nnue`]) when one is chosen ([`CaissaEval`]).
 //!
 //! The game is won by trapping the Queen, so most terms measure the Queens' freedom: the
 //! tiles next to each Queen (where a checked Queen may go; they count for more as tiles sink),
@@ -14,7 +15,9 @@ use super::movegen::piece_reach;
 use super::position::CaissaPosition;
 use super::{BISHOP, KNIGHT, QUEEN, ROOK};
 use crate::core::geometry::Color;
+use crate::core::nnue::network::Network;
 use crate::core::tunable::{Tunable, Weight, array_fields, read_fields, write_fields};
+use std::sync::Arc;
 
 /// The weights of the Caïssa evaluation, all in centipawns (the one place they live).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -63,6 +66,36 @@ pub const DEFAULT: CaissaParams = CaissaParams {
     closeness: 7,
     tempo: 26,
 };
+
+/// The evaluation a Caïssa search uses: the hand-written weights, and the learned net that
+/// evaluates in their place when one is chosen (`Use NNUE`, `EvalFile`).
+#[derive(Clone, Debug)]
+pub struct CaissaEval {
+    /// The hand-written evaluation's weights.
+    pub params: CaissaParams,
+    /// The learned net, if one is chosen.
+    pub net: Option<Arc<Network>>,
+}
+
+impl CaissaEval {
+    /// The hand-written weights `params` with the built-in net, if Caïssa has one.
+    pub fn new(params: CaissaParams) -> CaissaEval {
+        CaissaEval {
+            params,
+            net: super::nnue::embedded_net(),
+        }
+    }
+
+    /// The evaluation of `pos` from the side to move's view: the attached net's when the
+    /// position has one (see [`CaissaPosition::attach_net`]), else the hand-written one.
+    #[inline]
+    pub fn evaluate(&self, pos: &CaissaPosition) -> i32 {
+        match pos.net_eval() {
+            Some(v) => v,
+            None => self.params.evaluate(pos),
+        }
+    }
+}
 
 /// King distance between two cells.
 fn distance(a: usize, b: usize) -> i32 {
@@ -214,21 +247,25 @@ impl CaissaParams {
 
 /// Caïssa's weights to a tuner: every field of [`CaissaParams`], piece values in double steps.
 impl Tunable for CaissaPosition {
-    fn weights(&self, eval: &CaissaParams) -> Vec<Weight> {
-        let mut p = *eval;
+    fn weights(&self, eval: &CaissaEval) -> Vec<Weight> {
+        let mut p = eval.params;
         read_fields(p.fields_mut(), |name| {
             if name.starts_with("value") { 2 } else { 1 }
         })
     }
 
-    fn with_weights(&self, values: &[i32]) -> CaissaParams {
+    /// The hand-written evaluation with these weights (no net: tuners fit the weights).
+    fn with_weights(&self, values: &[i32]) -> CaissaEval {
         let mut p = DEFAULT;
         write_fields(p.fields_mut(), values);
-        p
+        CaissaEval {
+            params: p,
+            net: None,
+        }
     }
 
     /// The weights as the `DEFAULT` of `src/games/caissa/eval.rs`.
     fn weights_text(&self, values: &[i32]) -> String {
-        format!("{:#?}\n", self.with_weights(values))
+        format!("{:#?}\n", self.with_weights(values).params)
     }
 }

@@ -3,7 +3,8 @@
 //!
 //! The game's rules live here, apart from the Kaissa family's data-driven generator:
 //! [`board`] (tables and the tile-connection test), [`position`] (state and copy-make moves),
-//! [`movegen`] (legal moves and game ends), [`fen`], [`eval`], [`rules`] (what the
+//! [`movegen`] (legal moves and game ends), [`fen`], [`eval`], [`nnue`] (the learned
+//! evaluation's inputs), [`rules`] (what the
 //! search needs, [`crate::core::rules::Rules`]), [`playable`] (what the engine needs,
 //! [`crate::core::playable::Playable`]) and [`Caissa`], the ruleset the registry knows it by.
 
@@ -11,6 +12,7 @@ pub mod board;
 pub mod eval;
 pub mod fen;
 pub mod movegen;
+pub mod nnue;
 pub mod playable;
 pub mod position;
 pub mod rules;
@@ -22,6 +24,7 @@ pub use position::CaissaPosition;
 
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
+use crate::core::nnue::inputs::NetInputs;
 use crate::core::ruleset::{PositionVisitor, Ruleset};
 use board::SIZE;
 
@@ -104,7 +107,12 @@ impl Ruleset for Caissa {
             Some(f) => CaissaPosition::from_fen(f)?,
         };
         pos.end = end_rules(def);
-        Ok(visit.visit(pos, eval::DEFAULT))
+        Ok(visit.visit(pos, eval::CaissaEval::new(eval::DEFAULT)))
+    }
+
+    /// Caïssa's net inputs ([`nnue::CaissaInputs`]).
+    fn net_inputs(_def: &VariantDef) -> Result<Box<dyn NetInputs>, String> {
+        Ok(Box::new(nnue::CaissaInputs))
     }
 
     fn color_name(c: Color) -> &'static str {

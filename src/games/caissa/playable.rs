@@ -3,7 +3,7 @@
 //! the match arbiter drive it exactly as they drive the Kaissa family.
 
 use super::board::{SIZE, name};
-use super::eval::CaissaParams;
+use super::eval::CaissaEval;
 use super::{CaissaPosition, piece_letter};
 use crate::core::board_view::BoardView;
 use crate::core::definition::VariantDef;
@@ -72,15 +72,36 @@ impl Playable for CaissaPosition {
         self.view()
     }
 
-    fn eval_terms(&self, eval: &CaissaParams) -> Vec<(String, i32, i32)> {
-        let w = eval.terms(self, Color::First);
-        let b = eval.terms(self, Color::Second);
+    fn eval_terms(&self, eval: &CaissaEval) -> Vec<(String, i32, i32)> {
+        let w = eval.params.terms(self, Color::First);
+        let b = eval.params.terms(self, Color::Second);
         let mut rows: Vec<(String, i32, i32)> = w
             .iter()
             .zip(b.iter())
             .map(|(x, y)| (x.0.to_string(), x.1, y.1))
             .collect();
-        rows.push(("tempo".to_string(), eval.tempo, 0));
+        rows.push(("tempo".to_string(), eval.params.tempo, 0));
         rows
+    }
+
+    fn choose_net(
+        &self,
+        eval: &CaissaEval,
+        use_net: bool,
+        file: Option<&[u8]>,
+    ) -> Result<Option<CaissaEval>, String> {
+        let net = match (use_net, file) {
+            (false, _) => None,
+            (true, None) => super::nnue::embedded_net(),
+            (true, Some(bytes)) => Some(super::nnue::net_from_bytes(bytes)?),
+        };
+        Ok(Some(CaissaEval {
+            params: eval.params,
+            net,
+        }))
+    }
+
+    fn net_name(&self, eval: &CaissaEval) -> Option<String> {
+        eval.net.as_ref().map(|n| n.name.clone())
     }
 }

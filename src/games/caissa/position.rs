@@ -1,11 +1,16 @@
 //! A Caïssa position: pieces, tiles, the side to move, the no-undo ban and the ply count, with
-//! copy-make moves (the whole state is under 150 bytes) and an incremental Zobrist key.
+//! copy-make moves (the whole state is under 150 bytes), an incremental Zobrist key, and the
+//! learned evaluation's sums while a net is attached.
 
 use super::board::{CELLS, TABLES, bishop, queen, rook};
+use super::nnue;
 use super::{BISHOP, KNIGHT, QUEEN, ROOK};
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
+use crate::core::nnue::accumulator::Accumulators;
+use crate::core::nnue::network::Network;
 use crate::core::rng::splitmix64;
+use std::sync::Arc;
 
 /// The encoding of "no piece" in [`State::board`].
 pub(super) const EMPTY: u8 = 0xFF;
@@ -83,6 +88,8 @@ pub struct CaissaPosition {
     history: Vec<(State, Move)>,
     /// The repetition count and ply limit in force.
     pub end: super::EndRules,
+    /// The learned evaluation's sums while a net is attached.
+    nnue: Option<Box<Accumulators>>,
 }
 
 impl State {
@@ -178,6 +185,7 @@ impl CaissaPosition {
             s,
             history: Vec::with_capacity(256),
             end: super::EndRules::default(),
+            nnue: None,
         }
     }
 
@@ -245,6 +253,12 @@ impl CaissaPosition {
 
     /// Plays a legal move (or the pass, [`Move::PASS`]).
     pub fn make(&mut self, mv: Move) {
+        if self.nnue.is_some() {
+            let d = nnue::delta(self, mv);
+            if let Some(n) = &mut self.nnue {
+                n.push(&d);
+            }
+        }
         self.history.push((self.s, mv));
         let s = &mut self.s;
         let us = s.side.index();
@@ -313,7 +327,39 @@ impl CaissaPosition {
     pub fn unmake(&mut self) {
         if let Some((s, _)) = self.history.pop() {
             self.s = s;
+            if let Some(n) = &mut self.nnue
+                && !n.pop()
+            {
+                // The move was made before the net was attached: sum the position afresh.
+                let net = n.net().clone();
+                self.nnue = Some(Box::new(nnue::fresh_sums(net, self)));
+            }
         }
+    }
+
+    /// Attaches a learned evaluation's net (its sums computed once here, then kept by every
+    /// make and unmake), or detaches it with `None`. Attaching the net already attached
+    /// keeps the sums as they are.
+    pub fn attach_net(&mut self, net: Option<&Arc<Network>>) {
+        match net {
+            None => self.nnue = None,
+            Some(net) => {
+                if !matches!(&self.nnue, Some(s) if Arc::ptr_eq(s.net(), net)) {
+                    self.nnue = Some(Box::new(nnue::fresh_sums(net.clone(), self)));
+                }
+            }
+        }
+    }
+
+    /// The attached net's evaluation for the side to move, in centipawns; None without one.
+    #[inline(always)]
+    pub fn net_eval(&self) -> Option<i32> {
+        self.nnue.as_ref().map(|n| n.evaluate(self.s.side.index()))
+    }
+
+    /// The attached net's sums (tests compare them with [`nnue::fresh_sums`]).
+    pub fn net_state(&self) -> Option<&Accumulators> {
+        self.nnue.as_deref()
     }
 
     /// How many times the current position occurred before in the history (placement,

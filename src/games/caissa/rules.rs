@@ -5,7 +5,7 @@
 //! `no_move_result` scores it (a loss in check, otherwise the draw). Null-move pruning is off:
 //! passing is not allowed while a move exists, and zugzwang is common as the board shrinks.
 
-use super::eval::CaissaParams;
+use super::eval::CaissaEval;
 use super::position::CaissaPosition;
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
@@ -13,7 +13,7 @@ use crate::core::outcome::Outcome;
 use crate::core::rules::Rules;
 
 impl Rules for CaissaPosition {
-    type Eval = CaissaParams;
+    type Eval = CaissaEval;
 
     fn cells(&self) -> usize {
         super::board::CELLS
@@ -58,15 +58,18 @@ impl Rules for CaissaPosition {
     fn unmake_null(&mut self) {
         CaissaPosition::unmake(self)
     }
-    fn evaluate(&self, eval: &CaissaParams) -> i32 {
+    fn prepare_eval(&mut self, eval: &CaissaEval) {
+        self.attach_net(eval.net.as_ref());
+    }
+    fn evaluate(&self, eval: &CaissaEval) -> i32 {
         eval.evaluate(self)
     }
     fn is_noisy(&self, mv: Move) -> bool {
         self.is_capture(mv)
     }
-    fn noisy_value(&self, eval: &CaissaParams, mv: Move) -> i32 {
+    fn noisy_value(&self, eval: &CaissaEval, mv: Move) -> i32 {
         match self.piece_at(mv.to()) {
-            Some((_, t)) if t > 0 => eval.value[t as usize - 1] * 16,
+            Some((_, t)) if t > 0 => eval.params.value[t as usize - 1] * 16,
             _ => 0,
         }
     }

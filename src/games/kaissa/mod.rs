@@ -17,6 +17,7 @@ pub mod position;
 
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
+use crate::core::nnue::inputs::NetInputs;
 use crate::core::ruleset::{PositionVisitor, Ruleset};
 use crate::with_game;
 use any::AnyGame;
@@ -30,6 +31,11 @@ impl Ruleset for Kaissa {
     const RULES: Option<&'static str> = None;
     const BUILTIN: (&'static str, &'static str) =
         ("built-in kaissa.toml", include_str!("kaissa.toml"));
+
+    /// The family's net inputs ([`nnue::KaissaInputs`]): boards of up to 128 cells.
+    fn net_inputs(def: &VariantDef) -> Result<Box<dyn NetInputs>, String> {
+        Ok(Box::new(nnue::KaissaInputs::of_def(def)?))
+    }
 
     /// XBoard plays the family on rectangles; the donkey board is not one.
     fn xboard_refusal(def: &VariantDef) -> Option<String> {

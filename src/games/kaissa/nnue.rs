@@ -15,8 +15,9 @@ use crate::core::definition::{VariantDef, read_standalone};
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
 use crate::core::nnue::accumulator::{Accumulators, Delta};
+use crate::core::nnue::inputs::NetInputs;
 use crate::core::nnue::network::Network;
-use crate::core::nnue::record::{Placed, Record};
+use crate::core::nnue::record::{MAX_CELLS, Placed, Record};
 use crate::core::ruleset::Ruleset;
 use crate::games::kaissa::Kaissa;
 use crate::games::kaissa::board::Board;
@@ -265,6 +266,68 @@ pub fn record_of_fen<B: Bitboard>(
     result: u8,
 ) -> Result<Record, String> {
     record_of(&Position::from_fen(game, fen)?, score, result)
+}
+
+/// A Kaissa-family game's inputs as the data generator and the trainer see them: its
+/// [`FeatureMap`], and the game to read positions' FEN with.
+pub struct KaissaInputs {
+    map: FeatureMap,
+    game: Arc<Game<u128>>,
+}
+
+impl KaissaInputs {
+    /// The inputs of a definition's game: an error for a board of more than a record's
+    /// [`MAX_CELLS`] cells.
+    pub fn of_def(def: &VariantDef) -> Result<KaissaInputs, String> {
+        if def.cell_count() > MAX_CELLS {
+            return Err(format!(
+                "{} has {} cells: nets and training records are for boards of up to {MAX_CELLS}",
+                def.name,
+                def.cell_count()
+            ));
+        }
+        Ok(KaissaInputs::new(Arc::new(Game::<u128>::new(def)?)))
+    }
+
+    /// The inputs of `game`.
+    pub fn new(game: Arc<Game<u128>>) -> KaissaInputs {
+        KaissaInputs {
+            map: FeatureMap::new(&game),
+            game,
+        }
+    }
+
+    /// The feature map.
+    pub fn map(&self) -> &FeatureMap {
+        &self.map
+    }
+}
+
+impl NetInputs for KaissaInputs {
+    fn description(&self) -> &str {
+        self.map.description()
+    }
+    fn inputs(&self) -> usize {
+        self.map.inputs()
+    }
+    fn factors(&self) -> usize {
+        self.map.factors()
+    }
+    fn factor(&self, feature: usize) -> Option<usize> {
+        self.map.factor(feature)
+    }
+    fn mirrored(&self, feature: usize) -> Option<usize> {
+        self.map.mirrored(feature)
+    }
+    fn rows_from(&self, features: &str) -> Result<Vec<Option<usize>>, String> {
+        self.map.rows_from(features)
+    }
+    fn active_of_record(&self, record: &Record) -> Result<[Vec<usize>; 2], String> {
+        self.map.active_of_record(record)
+    }
+    fn record_of_fen(&self, fen: &str, score: i32, result: u8) -> Result<Record, String> {
+        record_of_fen(&self.game, fen, score, result)
+    }
 }
 
 /// A position's learned-evaluation state: the feature map and the sums per ply.
