@@ -100,8 +100,7 @@ pub fn record_of(pos: &CaissaPosition, score: i32, result: u8) -> Result<Record,
 
 /// The built-in net, if there is one.
 pub fn embedded_net() -> Option<Arc<Network>> {
-    let net = Network::from_bytes(EMBEDDED?).ok()?;
-    (net.features == DESCRIPTION && net.inputs == INPUTS).then(|| Arc::new(net))
+    net_from_bytes(EMBEDDED?).ok()
 }
 
 /// Reads a Caïssa net from a file's bytes: an error when it is not a net or is one for another

@@ -296,11 +296,6 @@ impl KaissaInputs {
             game,
         }
     }
-
-    /// The feature map.
-    pub fn map(&self) -> &FeatureMap {
-        &self.map
-    }
 }
 
 impl NetInputs for KaissaInputs {
