@@ -14,7 +14,6 @@
 
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
-use crate::core::nnue::record::RECORD_BYTES;
 use crate::core::outcome::Outcome;
 use crate::core::playable::Playable;
 use crate::core::ruleset::PositionVisitor;
@@ -453,13 +452,16 @@ fn encoder(def: &VariantDef, format: Format) -> Result<Box<Encode>, String> {
                 format!("{e} (binary records are for games with nets; use --format text)")
             })?;
             Ok(Box::new(move |samples: &[Sample]| {
-                let mut out = Vec::with_capacity(samples.len() * RECORD_BYTES);
+                let mut out = Vec::with_capacity(samples.len() * inputs.record_bytes());
                 for s in samples {
                     let result = (s.result * 2.0).round().clamp(0.0, 2.0) as u8;
                     let r = inputs
                         .record_of_fen(&s.fen, s.score, result)
                         .map_err(|e| format!("{}: {e}", s.fen))?;
-                    out.extend_from_slice(&r.to_bytes());
+                    let bytes = r
+                        .to_bytes(inputs.record_bytes())
+                        .map_err(|e| format!("{}: {e}", s.fen))?;
+                    out.extend_from_slice(&bytes);
                 }
                 Ok(out)
             }))

@@ -76,7 +76,7 @@ fn solve(fen: &str, n: u32, depth: i32) -> String {
     let p = pos(fen);
     let r = search(
         &p,
-        SearchParams::depth(&DEFAULT, Arc::new(Table::new(4)), depth),
+        SearchParams::depth(&DEFAULT.into(), Arc::new(Table::new(4)), depth),
         &mut |_| {},
     );
     assert_eq!(r.score, Score::Mate(n as i32), "{fen}");
@@ -142,7 +142,7 @@ fn stalemating_is_a_win() {
     assert!(stalemates.contains(&"e17c16".to_string()), "{stalemates:?}");
     let r = search(
         &p,
-        SearchParams::depth(&DEFAULT, Arc::new(Table::new(4)), 3),
+        SearchParams::depth(&DEFAULT.into(), Arc::new(Table::new(4)), 3),
         &mut |_| {},
     );
     assert_eq!(r.score, Score::Mate(1));

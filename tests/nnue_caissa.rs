@@ -19,27 +19,9 @@ use std::process::Command;
 use std::sync::Arc;
 use xorshift::Rng;
 
-/// A Caïssa net of seeded random weights, `hidden` wide.
+/// A net of seeded random weights, `hidden` wide.
 fn random_net(hidden: usize, seed: u64) -> Network {
-    let mut rng = Rng::new(seed);
-    let mut draw = |n: usize, range: u64| -> Vec<i16> {
-        (0..n)
-            .map(|_| (rng.next() % (2 * range + 1)) as i16 - range as i16)
-            .collect()
-    };
-    let w1 = draw(INPUTS * hidden, 400);
-    let b1 = draw(hidden, 200);
-    let w2 = draw(2 * hidden, 120);
-    Network::from_parts(
-        "random-caissa",
-        DESCRIPTION,
-        (INPUTS, hidden),
-        w1,
-        b1,
-        w2,
-        55,
-    )
-    .unwrap()
+    nnue_walk::random_net("random-caissa", DESCRIPTION, INPUTS, hidden, seed)
 }
 
 /// Asserts that `pos`'s kept sums equal a fresh state's, for both sides.

@@ -138,7 +138,10 @@ fn records_of_another_game_or_damaged_files_are_refused_by_number() {
     })
     .unwrap_err();
     assert!(e.starts_with("record 18:"), "{e}");
-    let mut bytes: Vec<u8> = recs[..3].iter().flat_map(|r| r.to_bytes()).collect();
+    let mut bytes: Vec<u8> = recs[..3]
+        .iter()
+        .flat_map(|r| r.to_bytes(RECORD_BYTES).unwrap())
+        .collect();
     assert_eq!(read_records(&inputs(&g), "f", &bytes).unwrap().len(), 3);
     bytes.push(1);
     let e = read_records(&inputs(&g), "f", &bytes).unwrap_err();

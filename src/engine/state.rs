@@ -228,14 +228,18 @@ impl PositionVisitor for ToState<'_> {
 /// Builds the state of a game at its start position, whatever game plays the definition.
 pub fn new_state(def: &VariantDef) -> Result<Box<dyn GameState>, String> {
     let inner = games::build(def, None, ToState(def))?;
-    Ok(Box::new(GameBox { inner }))
+    Ok(Box::new(GameBox { inner, net: None }))
 }
 
 /// A game whose board may change with the FEN it is given: a FEN for another board (another
 /// size of Jikaida board) builds the game anew on that board, kept only if the FEN and moves
-/// are good; `position startpos` returns to the definition's own board.
+/// are good; `position startpos` returns to the definition's own board. The learned
+/// evaluation last chosen goes with it to the new board (where a board without nets plays the
+/// hand-written evaluation).
 struct GameBox {
     inner: Box<dyn Played>,
+    /// The last net choice accepted: `Use NNUE` and the net file's bytes.
+    net: Option<(bool, Option<Arc<[u8]>>)>,
 }
 
 impl GameState for GameBox {
@@ -245,6 +249,7 @@ impl GameState for GameBox {
     fn boxed_clone(&self) -> Box<dyn GameState> {
         Box::new(GameBox {
             inner: self.inner.clone_played(),
+            net: self.net.clone(),
         })
     }
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
@@ -259,6 +264,9 @@ impl GameState for GameBox {
         let def = self.inner.def();
         let mut inner =
             games::build(def, Some(text), ToState(def)).map_err(|e| format!("bad FEN: {e}"))?;
+        if let Some((use_net, file)) = &self.net {
+            inner.set_net(*use_net, file.as_deref())?;
+        }
         inner.set_position(fen, moves)?;
         self.inner = inner;
         Ok(())
@@ -306,7 +314,9 @@ impl GameState for GameBox {
         self.inner.eval()
     }
     fn set_net(&mut self, use_net: bool, file: Option<&[u8]>) -> Result<(), String> {
-        self.inner.set_net(use_net, file)
+        self.inner.set_net(use_net, file)?;
+        self.net = Some((use_net, file.map(Arc::from)));
+        Ok(())
     }
     fn net_name(&self) -> Option<String> {
         self.inner.net_name()

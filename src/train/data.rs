@@ -1,11 +1,11 @@
-//! The trainer's input: training records read from `kaissa datagen` files, binary (64-byte
-//! records, [`crate::core::nnue::record`]) or text (`FEN | score | result` lines, converted
+//! The trainer's input: training records read from `kaissa datagen` files, binary (64- or
+//! 128-byte records, [`crate::core::nnue::record`]) or text (`FEN | score | result` lines, converted
 //! here by the game's [`NetInputs`]), and each record turned into the net's inputs and
 //! target.
 
 use crate::core::nnue::SCALE;
 use crate::core::nnue::inputs::NetInputs;
-use crate::core::nnue::record::{RECORD_BYTES, Record};
+use crate::core::nnue::record::Record;
 use crate::train::model::Example;
 
 /// True when `bytes` look like a text data file (its first line reads as `FEN | score |
@@ -51,20 +51,18 @@ pub fn read_records(
             })
             .collect();
     }
-    if !bytes.len().is_multiple_of(RECORD_BYTES) {
+    let size = inputs.record_bytes();
+    if !bytes.len().is_multiple_of(size) {
         return Err(format!(
-            "{name}: {} bytes is not a whole number of {RECORD_BYTES}-byte records (record {} is cut short)",
+            "{name}: {} bytes is not a whole number of {size}-byte records (record {} is cut short)",
             bytes.len(),
-            bytes.len() / RECORD_BYTES + 1
+            bytes.len() / size + 1
         ));
     }
     bytes
-        .chunks_exact(RECORD_BYTES)
+        .chunks_exact(size)
         .enumerate()
-        .map(|(i, c)| {
-            let b: &[u8; RECORD_BYTES] = c.try_into().unwrap_or(&[0; RECORD_BYTES]);
-            Record::from_bytes(b).map_err(|e| format!("{name}: record {}: {e}", i + 1))
-        })
+        .map(|(i, b)| Record::from_bytes(b).map_err(|e| format!("{name}: record {}: {e}", i + 1)))
         .collect()
 }
 

@@ -4,6 +4,7 @@
 
 use crate::xorshift::Rng;
 use kaissa::core::moves::Move;
+use kaissa::core::nnue::network::Network;
 use kaissa::core::rules::Rules;
 
 /// A random legal move of `pos`; None when the game is over.
@@ -57,4 +58,20 @@ pub fn walk_pair<P: Rules>(
         a.make(mv);
         b.make(mv);
     }
+}
+
+/// A net of seeded random weights named `name`, reading `features` with `inputs` inputs,
+/// `hidden` wide.
+#[allow(dead_code)] // not every test that shares these steps makes its own nets
+pub fn random_net(name: &str, features: &str, inputs: usize, hidden: usize, seed: u64) -> Network {
+    let mut rng = Rng::new(seed);
+    let mut draw = |n: usize, range: u64| -> Vec<i16> {
+        (0..n)
+            .map(|_| (rng.next() % (2 * range + 1)) as i16 - range as i16)
+            .collect()
+    };
+    let w1 = draw(inputs * hidden, 400);
+    let b1 = draw(hidden, 200);
+    let w2 = draw(2 * hidden, 120);
+    Network::from_parts(name, features, (inputs, hidden), w1, b1, w2, 55).unwrap()
 }

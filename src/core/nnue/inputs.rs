@@ -6,7 +6,7 @@
 //! [`crate::core::ruleset::Ruleset::net_inputs`], so `kaissa datagen` and `kaissa train`
 //! never ask which game they serve.
 
-use super::record::Record;
+use super::record::{RECORD_BYTES, Record};
 
 /// A game's inputs to a learned evaluation, as the trainer sees them.
 pub trait NetInputs: Send + Sync {
@@ -17,6 +17,12 @@ pub trait NetInputs: Send + Sync {
 
     /// The number of inputs a net for this game has.
     fn inputs(&self) -> usize;
+
+    /// The size of this game's binary training records: [`RECORD_BYTES`] for boards of up to
+    /// 128 cells, [`super::record::WIDE_RECORD_BYTES`] for larger ones.
+    fn record_bytes(&self) -> usize {
+        RECORD_BYTES
+    }
 
     /// The trainer's shared inputs ("factors"): each active wherever any of a group of inputs
     /// is (a piece type and side on any cell), so what the group has in common is learned from

@@ -110,6 +110,24 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// Reads the net of a file's bytes for `game`, whose nets read `description` with `inputs`
+/// inputs: an error when the bytes are not a net or the net is for another game or shape.
+pub fn net_for(
+    bytes: &[u8],
+    game: &str,
+    description: &str,
+    inputs: usize,
+) -> Result<std::sync::Arc<Network>, String> {
+    let net = Network::from_bytes(bytes)?;
+    if net.features != description || net.inputs != inputs {
+        return Err(format!(
+            "the net reads \"{}\" ({} inputs), {game} needs \"{description}\" ({inputs} inputs)",
+            net.features, net.inputs
+        ));
+    }
+    Ok(std::sync::Arc::new(net))
+}
+
 impl Network {
     /// A network from its parts, checked as a file is.
     pub fn from_parts(

@@ -20,7 +20,7 @@ use crate::core::geometry::Color;
 use crate::core::moves::Move;
 use crate::core::nnue::accumulator::{Accumulators, Delta};
 use crate::core::nnue::inputs::NetInputs;
-use crate::core::nnue::network::Network;
+use crate::core::nnue::network::{self, Network};
 use crate::core::nnue::record::{Placed, Record};
 use std::sync::Arc;
 
@@ -106,14 +106,7 @@ pub fn embedded_net() -> Option<Arc<Network>> {
 /// Reads a Caïssa net from a file's bytes: an error when it is not a net or is one for another
 /// game or shape.
 pub fn net_from_bytes(bytes: &[u8]) -> Result<Arc<Network>, String> {
-    let net = Network::from_bytes(bytes)?;
-    if net.features != DESCRIPTION || net.inputs != INPUTS {
-        return Err(format!(
-            "the net reads \"{}\" ({} inputs), Caïssa needs \"{DESCRIPTION}\" ({INPUTS} inputs)",
-            net.features, net.inputs
-        ));
-    }
-    Ok(Arc::new(net))
+    network::net_for(bytes, "Caïssa", DESCRIPTION, INPUTS)
 }
 
 /// Caïssa's inputs as the data generator and the trainer see them.

@@ -1,4 +1,6 @@
-//! Static evaluation of Jikaida, from the side to move's view.
+//! Static evaluation of Jikaida, from the side to move's view: the hand-written terms, or the
+//! learned net ([`super::nnue`]) when one is chosen and the board is the one nets are for
+//! ([`JikaidaEval`]).
 //!
 //! Terms: material (the Pallan and Kapt above the Chuktar; fronts make the Jiktar and Hikdar
 //! short-range pieces), and for the side ahead a bonus that grows as the enemy's pieces go
@@ -16,7 +18,9 @@ use super::position::JikaidaPosition;
 use super::{DELDAR, KINDS, KING, SWOD};
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;
+use crate::core::nnue::network::Network;
 use crate::core::tunable::{Tunable, Weight, array_fields, read_fields, write_fields};
+use std::sync::Arc;
 
 /// The weights of the Jikaida evaluation, in centipawns (the one place they live).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -73,6 +77,47 @@ pub const DEFAULT: JikaidaParams = JikaidaParams {
     fluttember: 57,
     tempo: -2,
 };
+
+/// The evaluation a Jikaida search uses: the hand-written weights, and the learned net that
+/// evaluates in their place when one is chosen (`Use NNUE`, `EvalFile`) and the board is
+/// 12 x 18.
+#[derive(Clone, Debug)]
+pub struct JikaidaEval {
+    /// The hand-written evaluation's weights.
+    pub params: JikaidaParams,
+    /// The learned net, if one is chosen.
+    pub net: Option<Arc<Network>>,
+}
+
+impl JikaidaEval {
+    /// The hand-written weights `params` with the built-in net when Jikaida has one and
+    /// `pos` is on the board nets are for.
+    pub fn new<B: Bitboard>(params: JikaidaParams, pos: &JikaidaPosition<B>) -> JikaidaEval {
+        JikaidaEval {
+            params,
+            net: super::nnue::fits(pos)
+                .then(super::nnue::embedded_net)
+                .flatten(),
+        }
+    }
+
+    /// The evaluation of `pos` from the side to move's view: the attached net's when the
+    /// position has one (see [`JikaidaPosition::attach_net`]), else the hand-written one.
+    #[inline]
+    pub fn evaluate<B: Bitboard>(&self, pos: &JikaidaPosition<B>) -> i32 {
+        match pos.net_eval() {
+            Some(v) => v,
+            None => self.params.evaluate(pos),
+        }
+    }
+}
+
+impl From<JikaidaParams> for JikaidaEval {
+    /// The hand-written weights alone.
+    fn from(params: JikaidaParams) -> JikaidaEval {
+        JikaidaEval { params, net: None }
+    }
+}
 
 impl JikaidaParams {
     /// The evaluation from the side to move's view.
@@ -255,9 +300,9 @@ impl JikaidaParams {
 /// Jikaida's weights to a tuner: every field of [`JikaidaParams`]; the King's value (0) and
 /// the Swod's (which anchors the scale) are held, the other values move in double steps.
 impl<B: Bitboard> Tunable for JikaidaPosition<B> {
-    fn weights(&self, eval: &JikaidaParams) -> Vec<Weight> {
+    fn weights(&self, eval: &JikaidaEval) -> Vec<Weight> {
         let held = [format!("value[{KING}]"), format!("value[{SWOD}]")];
-        let mut p = *eval;
+        let mut p = eval.params;
         read_fields(p.fields_mut(), |name| {
             if held.iter().any(|h| h == name) {
                 0
@@ -269,15 +314,16 @@ impl<B: Bitboard> Tunable for JikaidaPosition<B> {
         })
     }
 
-    fn with_weights(&self, values: &[i32]) -> JikaidaParams {
+    /// The hand-written evaluation with these weights (no net: tuners fit the weights).
+    fn with_weights(&self, values: &[i32]) -> JikaidaEval {
         let mut p = DEFAULT;
         write_fields(p.fields_mut(), values);
-        p
+        p.into()
     }
 
     /// The weights as the `DEFAULT` of `src/games/jikaida/eval.rs`.
     fn weights_text(&self, values: &[i32]) -> String {
-        format!("{:#?}\n", self.with_weights(values))
+        format!("{:#?}\n", self.with_weights(values).params)
     }
 }
 

@@ -7,7 +7,8 @@
 //! [`board`] (tables with the fronts baked in), [`position`] (state, make and unmake),
 //! [`reach`] (where each piece can go), [`deldar`] (the unmoved Deldar's turning move),
 //! [`attack`] (is a cell capturable), [`guard`] (check answers kept along the history),
-//! [`movegen`] (legal moves and the ends of the game), [`fen`], [`eval`], [`mobility`] (the
+//! [`movegen`] (legal moves and the ends of the game), [`fen`], [`eval`], [`nnue`] (the learned
+//! evaluation's inputs), [`mobility`] (the
 //! sliders' mobility kept move by move, for the evaluation), [`rules`] (what the search
 //! needs), [`drins`] (the book's square names, `Mortil A1`, for display), [`playable`] (what the
 //! engine needs, [`crate::core::playable::Playable`]) and [`Jikaida`], the ruleset the
@@ -22,6 +23,7 @@ pub mod fen;
 pub mod guard;
 pub mod mobility;
 pub mod movegen;
+pub mod nnue;
 pub mod playable;
 pub mod position;
 pub mod reach;
@@ -33,6 +35,7 @@ pub use position::JikaidaPosition;
 use crate::core::bitboard::{Bitboard, Wide};
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
+use crate::core::nnue::inputs::NetInputs;
 use crate::core::ruleset::{PositionVisitor, Ruleset};
 use board::Board;
 use fen::read_placement;
@@ -158,7 +161,8 @@ impl Ruleset for Jikaida {
         ) -> Result<V::Output, String> {
             let board = Arc::new(Board::<B>::new(files, ranks));
             let pos = JikaidaPosition::from_fen(board, fen)?;
-            Ok(visit.visit(pos, eval::DEFAULT))
+            let eval = eval::JikaidaEval::new(eval::DEFAULT, &pos);
+            Ok(visit.visit(pos, eval))
         }
         let start = fen.is_none();
         let text = fen.unwrap_or(&def.start_fen);
@@ -175,6 +179,21 @@ impl Ruleset for Jikaida {
             _ => make::<Wide<14>, V>(files, ranks, text, visit),
         }
         .map_err(in_start)
+    }
+
+    /// Jikaida's net inputs ([`nnue::JikaidaInputs`]), for the 12 x 18 board.
+    fn net_inputs(def: &VariantDef) -> Result<Box<dyn NetInputs>, String> {
+        if (def.files, def.ranks) != (nnue::FILES, nnue::RANKS) {
+            return Err(format!(
+                "{} is {} x {}: Jikaida's nets are for the {} x {} board",
+                def.name,
+                def.files,
+                def.ranks,
+                nnue::FILES,
+                nnue::RANKS
+            ));
+        }
+        Ok(Box::new(nnue::JikaidaInputs::new()))
     }
 
     fn color_name(c: Color) -> &'static str {

@@ -6,7 +6,7 @@
 
 use super::board::DRIN;
 use super::drins::{self, DrinMap};
-use super::eval::JikaidaParams;
+use super::eval::JikaidaEval;
 use super::fen::read_placement;
 use super::piece_letter;
 use super::position::JikaidaPosition;
@@ -62,7 +62,8 @@ impl<B: Bitboard> Playable for JikaidaPosition<B> {
         self.view()
     }
 
-    fn eval_terms(&self, eval: &JikaidaParams) -> Vec<(String, i32, i32)> {
+    fn eval_terms(&self, eval: &JikaidaEval) -> Vec<(String, i32, i32)> {
+        let eval = &eval.params;
         let y = eval.terms(self, Color::First);
         let b = eval.terms(self, Color::Second);
         let mut rows: Vec<(String, i32, i32)> = y
@@ -72,6 +73,29 @@ impl<B: Bitboard> Playable for JikaidaPosition<B> {
             .collect();
         rows.push(("tempo".to_string(), eval.tempo, 0));
         rows
+    }
+
+    /// A net only on the 12 x 18 board: on another, a net file is still read (and refused if
+    /// it is not a Jikaida net) but the hand-written evaluation plays.
+    fn choose_net(
+        &self,
+        eval: &JikaidaEval,
+        use_net: bool,
+        file: Option<&[u8]>,
+    ) -> Result<Option<JikaidaEval>, String> {
+        let net = match (use_net, file) {
+            (false, _) => None,
+            (true, None) => super::nnue::embedded_net(),
+            (true, Some(bytes)) => Some(super::nnue::net_from_bytes(bytes)?),
+        };
+        Ok(Some(JikaidaEval {
+            params: eval.params,
+            net: net.filter(|_| super::nnue::fits(self)),
+        }))
+    }
+
+    fn net_name(&self, eval: &JikaidaEval) -> Option<String> {
+        eval.net.as_ref().map(|n| n.name.clone())
     }
 
     /// The board with drin names (or, on a board without published names, the plain board

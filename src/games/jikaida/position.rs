@@ -1,5 +1,6 @@
 //! A Jikaida position: pieces as bitboards and a mailbox, first-move rights, Fluttember rights,
-//! the side to move, and a history for unmake and repetition, with an incremental Zobrist key.
+//! the side to move, and a history for unmake and repetition, with an incremental Zobrist key
+//! and the learned evaluation's sums while a net is attached.
 //!
 //! Every move is a piece going from one cell to another (whatever the path: slide, vault,
 //! double first move) and removing what stood there, possibly promoting; the only other move is
@@ -12,6 +13,8 @@ use super::{DELDAR, KINDS, KING, SWOD, has_first_move};
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
+use crate::core::nnue::accumulator::Accumulators;
+use crate::core::nnue::network::Network;
 use std::sync::Arc;
 
 /// The mailbox value of an empty cell.
@@ -87,6 +90,8 @@ pub struct JikaidaPosition<B: Bitboard> {
     /// Per attacking side, the stand cells last read for its Pallans' check test (see
     /// [`PallanMemo`]); it checks itself against the board, so it is never stale.
     pub(super) pallan_memo: Option<Box<[PallanMemo<B>; 2]>>,
+    /// The learned evaluation's sums while a net is attached.
+    nnue: Option<Box<Accumulators>>,
 }
 
 impl<B: Bitboard> JikaidaPosition<B> {
@@ -114,6 +119,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             guard: Vec::new(),
             threat: Vec::new(),
             pallan_memo: None,
+            nnue: None,
         }
     }
 
@@ -150,6 +156,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             guard: Vec::new(),
             threat: Vec::new(),
             pallan_memo: None,
+            nnue: None,
         }
     }
 
@@ -465,6 +472,12 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// [`Self::make`], keeping the slider mobility if `SCORE`.
     #[inline(always)]
     fn make_with<const SCORE: bool>(&mut self, mv: Move) {
+        if self.nnue.is_some() {
+            let d = super::nnue::delta(self, mv);
+            if let Some(n) = &mut self.nnue {
+                n.push(&d);
+            }
+        }
         let (from, to) = (mv.from(), mv.to());
         let us = self.side;
         let (_, kind) = decode(self.mailbox[from]);
@@ -575,5 +588,38 @@ impl<B: Bitboard> JikaidaPosition<B> {
         self.fullmove = u.fullmove;
         self.side = us;
         self.key = u.key;
+        if let Some(n) = &mut self.nnue
+            && !n.pop()
+        {
+            // The move was made before the net was attached: sum the position afresh.
+            let net = n.net().clone();
+            self.nnue = Some(Box::new(super::nnue::fresh_sums(net, self)));
+        }
+    }
+
+    /// Attaches a learned evaluation's net (its sums computed once here, then kept by every
+    /// make and unmake), or detaches it with `None`. Attaching the net already attached
+    /// keeps the sums as they are; a net is attached only on the board nets are for
+    /// ([`super::nnue::fits`]).
+    pub fn attach_net(&mut self, net: Option<&Arc<Network>>) {
+        match net {
+            Some(net) if super::nnue::fits(self) => {
+                if !matches!(&self.nnue, Some(s) if Arc::ptr_eq(s.net(), net)) {
+                    self.nnue = Some(Box::new(super::nnue::fresh_sums(net.clone(), self)));
+                }
+            }
+            _ => self.nnue = None,
+        }
+    }
+
+    /// The attached net's evaluation for the side to move, in centipawns; None without one.
+    #[inline(always)]
+    pub fn net_eval(&self) -> Option<i32> {
+        self.nnue.as_ref().map(|n| n.evaluate(self.side.index()))
+    }
+
+    /// The attached net's sums (tests compare them with [`super::nnue::fresh_sums`]).
+    pub fn net_state(&self) -> Option<&Accumulators> {
+        self.nnue.as_deref()
     }
 }

@@ -5,7 +5,7 @@
 //! to move has a piece other than its King, Swods and Deldars (zugzwang is rare: being
 //! stalemated loses anyway).
 
-use super::eval::JikaidaParams;
+use super::eval::JikaidaEval;
 use super::position::JikaidaPosition;
 use super::{DELDAR, KING, SWOD};
 use crate::core::bitboard::Bitboard;
@@ -15,7 +15,7 @@ use crate::core::outcome::Outcome;
 use crate::core::rules::Rules;
 
 impl<B: Bitboard> Rules for JikaidaPosition<B> {
-    type Eval = JikaidaParams;
+    type Eval = JikaidaEval;
     const LONG_MOVE_LISTS: bool = true;
 
     fn cells(&self) -> usize {
@@ -77,13 +77,17 @@ impl<B: Bitboard> Rules for JikaidaPosition<B> {
     fn unmake_null(&mut self) {
         self.unmake_pass()
     }
-    fn evaluate(&self, eval: &JikaidaParams) -> i32 {
+    fn prepare_eval(&mut self, eval: &JikaidaEval) {
+        self.attach_net(eval.net.as_ref());
+    }
+    fn evaluate(&self, eval: &JikaidaEval) -> i32 {
         eval.evaluate(self)
     }
     fn is_noisy(&self, mv: Move) -> bool {
         self.is_capture(mv)
     }
-    fn noisy_value(&self, eval: &JikaidaParams, mv: Move) -> i32 {
+    fn noisy_value(&self, eval: &JikaidaEval, mv: Move) -> i32 {
+        let eval = &eval.params;
         let mut s = 0;
         if !self.is_flutter(mv) {
             if let Some((_, v)) = self.piece_at(mv.to()) {
