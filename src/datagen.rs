@@ -36,6 +36,9 @@ pub struct DatagenConfig {
     pub nodes: u64,
     /// Random plies at the start of each game.
     pub random_plies: usize,
+    /// A game that goes past this many plies (the random ones included) ends there, scored
+    /// a draw.
+    pub max_plies: usize,
     /// Seed of the random openings.
     pub seed: u64,
     /// Games played at the same time.
@@ -227,7 +230,7 @@ fn play<P: Playable>(
         if let Some(o) = pos.outcome(def) {
             break Some(o);
         }
-        if pos.moves_played() > 600 {
+        if pos.moves_played() > cfg.max_plies {
             break None;
         }
         let r = search_nodes(&pos, eval, &tt, cfg.nodes);
@@ -398,6 +401,11 @@ pub struct DatagenArgs {
     /// Random plies at the start of each game.
     #[arg(long, default_value_t = 8)]
     pub random_plies: usize,
+    /// A game that goes past this many plies (the random ones included) ends there, scored
+    /// a draw: shorter games give more games, and more varied positions, for the
+    /// same time (Jikaida's self-play games at a few thousand nodes often run past 600).
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub max_plies: u64,
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -415,8 +423,9 @@ pub struct DatagenArgs {
     #[arg(long, value_name = "PGN")]
     pub from_pgn: Option<String>,
     /// The output's form: `text` lines (`FEN | score | result`, for the Texel tuner and for
-    /// reading) or `binary` 64-byte records (for `kaissa train`; games with nets: the Kaissa
-    /// family up to 128 cells and Caïssa; tuning/NNUE.md has the layout).
+    /// reading) or `binary` training records (for `kaissa train`: 64 bytes for the Kaissa family
+    /// up to 128 cells and Caïssa, 128 for Jikaida's 12 x 18 board; tuning/NNUE.md has the
+    /// layouts).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Search with this net (as the engine's `EvalFile`), to make the next net's data with
@@ -433,7 +442,8 @@ pub struct DatagenArgs {
 pub enum Format {
     /// One `FEN | score | result` line per position.
     Text,
-    /// One 64-byte training record per position ([`crate::core::nnue::record`]).
+    /// One training record per position, 64 or 128 bytes as the game's net inputs ask
+    /// ([`crate::core::nnue::record`]).
     Binary,
 }
 
@@ -483,6 +493,7 @@ pub fn run(args: &DatagenArgs, registry: &Registry) -> Result<(), String> {
         games: args.games as usize,
         nodes: args.nodes,
         random_plies: args.random_plies,
+        max_plies: args.max_plies as usize,
         seed: args.seed,
         jobs: args
             .jobs
@@ -547,6 +558,20 @@ mod tests {
     use super::*;
     use crate::games::variants::Registry;
 
+    /// A one-job configuration with the hand-written evaluation and the default ply cap.
+    fn config(games: usize, nodes: u64, random_plies: usize, seed: u64) -> DatagenConfig {
+        DatagenConfig {
+            games,
+            nodes,
+            random_plies,
+            max_plies: 600,
+            seed,
+            jobs: 1,
+            use_nnue: false,
+            net_file: None,
+        }
+    }
+
     /// Every sample `generate` gives its sink, in order.
     fn generated(def: &VariantDef, cfg: &DatagenConfig) -> Vec<Sample> {
         let mut v = Vec::new();
@@ -583,15 +608,7 @@ mod tests {
         assert_eq!(Sample::parse(&s.line()).unwrap(), s);
         assert!(Sample::parse("a | b").is_err());
         let def = Registry::builtin().get("kaissa", &[]).unwrap();
-        let cfg = DatagenConfig {
-            games: 2,
-            nodes: 300,
-            random_plies: 4,
-            seed: 7,
-            jobs: 1,
-            use_nnue: false,
-            net_file: None,
-        };
+        let cfg = config(2, 300, 4, 7);
         let samples = generated(&def, &cfg);
         assert!(samples.len() > 10);
         assert!(samples.iter().all(|s| [0.0, 0.5, 1.0].contains(&s.result)));
@@ -608,13 +625,8 @@ mod tests {
         let params = crate::train::model::Params::random(map.inputs(), 32, 3);
         let net = params.quantise("random", map.description()).unwrap();
         let cfg = DatagenConfig {
-            games: 1,
-            nodes: 300,
-            random_plies: 4,
-            seed: 5,
-            jobs: 1,
             use_nnue: true,
-            net_file: None,
+            ..config(1, 300, 4, 5)
         };
         let hand = generated(&def, &cfg);
         let with_net = generated(
@@ -647,15 +659,7 @@ mod tests {
         let def = Registry::builtin().get("merchants", &[]).unwrap();
         let pgn = "[Variant \"merchants\"]\n[Result \"0-1\"]\n\n1. d2d4 d9d7 2. c2c4 c9c7 3. e2e4 e9e7 0-1\n\n\
                    [Variant \"merchants\"]\n[Result \"*\"]\n\n1. H@e3 H@e8 *\n";
-        let cfg = DatagenConfig {
-            games: 0,
-            nodes: 200,
-            random_plies: 2,
-            seed: 1,
-            jobs: 1,
-            use_nnue: false,
-            net_file: None,
-        };
+        let cfg = config(0, 200, 2, 1);
         let (samples, r) = replayed(&def, pgn, &cfg);
         assert_eq!(r, Ok(4));
         assert_eq!(samples.len(), 4, "{samples:?}");
@@ -675,18 +679,31 @@ mod tests {
         let registry = Registry::builtin();
         for name in ["caissa", "jikaida"] {
             let def = registry.get(name, &[]).unwrap();
-            let cfg = DatagenConfig {
-                games: 1,
-                nodes: 200,
-                random_plies: 2,
-                seed: 3,
-                jobs: 1,
-                use_nnue: false,
-                net_file: None,
-            };
+            let cfg = config(1, 200, 2, 3);
             let samples = generated(&def, &cfg);
             assert!(!samples.is_empty(), "{name}");
         }
+    }
+
+    /// A game cut at `max_plies` is the same game up to the cut, scored a draw, with no
+    /// position after it.
+    #[test]
+    fn a_game_past_max_plies_ends_there_as_a_draw() {
+        let def = Registry::builtin().get("merchants", &[]).unwrap();
+        let cfg = config(1, 300, 4, 9);
+        let whole = generated(&def, &cfg);
+        let cut = generated(
+            &def,
+            &DatagenConfig {
+                max_plies: 20,
+                ..cfg.clone()
+            },
+        );
+        assert!(!cut.is_empty() && cut.len() < whole.len());
+        assert!(cut.len() <= 21 - 4, "{}", cut.len());
+        assert!(cut.iter().all(|s| s.result == 0.5));
+        let key = |s: &Sample| (s.fen.clone(), s.score);
+        assert!(cut.iter().map(key).eq(whole[..cut.len()].iter().map(key)));
     }
 
     /// The sink gets the games in game order whatever the number of jobs, so two runs give
@@ -694,15 +711,7 @@ mod tests {
     #[test]
     fn games_reach_the_sink_in_order_and_a_sink_error_stops_the_run() {
         let def = Registry::builtin().get("merchants", &[]).unwrap();
-        let cfg = DatagenConfig {
-            games: 4,
-            nodes: 200,
-            random_plies: 4,
-            seed: 11,
-            jobs: 1,
-            use_nnue: false,
-            net_file: None,
-        };
+        let cfg = config(4, 200, 4, 11);
         let one = generated(&def, &cfg);
         let two = generated(
             &def,
