@@ -163,7 +163,7 @@ fn uci_takes_a_caissa_net_and_refuses_bad_ones() {
     assert_eq!(
         nets,
         [
-            "none",
+            "caissa-3",
             "random-caissa",
             "random-caissa",
             "random-caissa",

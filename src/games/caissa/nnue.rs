@@ -34,9 +34,8 @@ const HOLES: usize = 2 * TYPES * CELLS;
 pub const INPUTS: usize = HOLES + CELLS;
 /// What a Caïssa net says it reads.
 pub const DESCRIPTION: &str = "caissa: QRBN 7x7 holes";
-/// The built-in net, embedded in the binary, made as tuning/NNUE.md says: none yet, so Caïssa
-/// plays with its hand-written evaluation unless given a net file.
-const EMBEDDED: Option<&[u8]> = None;
+/// The built-in net, embedded in the binary, made as tuning/NNUE.md says (caissa-3).
+const EMBEDDED: Option<&[u8]> = Some(include_bytes!("../../../nets/caissa-3.knue"));
 
 /// The feature of a piece of `color` and type `t` on `cell`, seen by each side: (White's
 /// view, Black's).
@@ -210,6 +209,13 @@ pub fn fresh_sums(net: Arc<Network>, pos: &CaissaPosition) -> Accumulators {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_built_in_net_is_read_as_a_net_file_would_be() {
+        let net = embedded_net().expect("Caïssa's built-in net");
+        assert_eq!((net.name.as_str(), net.inputs), ("caissa-3", INPUTS));
+        assert_eq!(net.features, DESCRIPTION);
+    }
 
     #[test]
     fn the_start_looks_the_same_from_both_sides() {
