@@ -39,6 +39,10 @@ pub struct DatagenConfig {
     /// A game that goes past this many plies (the random ones included) ends there, scored
     /// a draw.
     pub max_plies: usize,
+    /// A game whose search scores stay this far (centipawns, or a mate) for the same side
+    /// over [`RESIGN_PLIES`] plies in a row ends there, won by that side; None plays every
+    /// game out.
+    pub resign: Option<i32>,
     /// Seed of the random openings.
     pub seed: u64,
     /// Games played at the same time.
@@ -206,6 +210,21 @@ fn search_nodes<P: Playable>(
     )
 }
 
+/// Plies in a row whose search scores must pass `--resign` for the same side before a game
+/// ends on them (four: two of each side's searches agree).
+pub const RESIGN_PLIES: usize = 4;
+
+/// The side the score `score` of a search from `mover`'s view says is winning by at least
+/// `resign` centipawns (a mate always), if any.
+fn winning_side(score: Score, mover: Color, resign: i32) -> Option<Color> {
+    let ahead = match score {
+        Score::Mate(n) => n > 0,
+        Score::Cp(cp) if cp.abs() >= resign => cp > 0,
+        Score::Cp(_) => return None,
+    };
+    Some(if ahead { mover } else { mover.flip() })
+}
+
 /// Plays one game from `start` and returns its quiet positions.
 fn play<P: Playable>(
     start: &P,
@@ -226,15 +245,31 @@ fn play<P: Playable>(
         pos.make(m);
     }
     let mut pending: Vec<(String, i32)> = Vec::new();
-    let outcome = loop {
-        if let Some(o) = pos.outcome(def) {
-            break Some(o);
+    // The side the last searches call won, and for how many plies in a row.
+    let mut resigning: (Option<Color>, usize) = (None, 0);
+    // The winner, or None for a draw.
+    let winner = loop {
+        match pos.outcome(def) {
+            Some(Outcome::Win(c, _)) => break Some(c),
+            Some(_) => break None,
+            None => {}
         }
         if pos.moves_played() > cfg.max_plies {
             break None;
         }
         let r = search_nodes(&pos, eval, &tt, cfg.nodes);
         let Some(best) = r.best else { break None };
+        if let Some(resign) = cfg.resign {
+            let side = winning_side(r.score, pos.side_to_move(), resign);
+            resigning = match (side, resigning) {
+                (Some(s), (Some(t), n)) if s == t => (side, n + 1),
+                (Some(_), _) => (side, 1),
+                (None, _) => (None, 0),
+            };
+            if let (Some(winner), RESIGN_PLIES) = resigning {
+                break Some(winner);
+            }
+        }
         if let Score::Cp(cp) = r.score
             && !pos.is_noisy(best)
             && !pos.in_danger()
@@ -243,10 +278,10 @@ fn play<P: Playable>(
         }
         pos.make(best);
     };
-    let result = match outcome {
-        Some(Outcome::Win(Color::First, _)) => 1.0,
-        Some(Outcome::Win(..)) => 0.0,
-        _ => 0.5,
+    let result = match winner {
+        Some(Color::First) => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
     };
     pending
         .into_iter()
@@ -406,6 +441,12 @@ pub struct DatagenArgs {
     /// same time (Jikaida's self-play games at a few thousand nodes often run past 600).
     #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub max_plies: u64,
+    /// End a game once four searches in a row (two of each side) score it at least this many
+    /// centipawns (or a mate) for the same side, won by that side, as a GUI adjudicates a
+    /// resignation: the lost end of a game teaches a net little, and games that stop there
+    /// give more games for the same time (default: every game is played out).
+    #[arg(long, value_name = "CP", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub resign: Option<u32>,
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -494,6 +535,7 @@ pub fn run(args: &DatagenArgs, registry: &Registry) -> Result<(), String> {
         nodes: args.nodes,
         random_plies: args.random_plies,
         max_plies: args.max_plies as usize,
+        resign: args.resign.map(|cp| cp as i32),
         seed: args.seed,
         jobs: args
             .jobs
@@ -565,6 +607,7 @@ mod tests {
             nodes,
             random_plies,
             max_plies: 600,
+            resign: None,
             seed,
             jobs: 1,
             use_nnue: false,
@@ -704,6 +747,55 @@ mod tests {
         assert!(cut.iter().all(|s| s.result == 0.5));
         let key = |s: &Sample| (s.fen.clone(), s.score);
         assert!(cut.iter().map(key).eq(whole[..cut.len()].iter().map(key)));
+    }
+
+    /// `--resign` ends a game once its searches agree it is won: the same game up to there,
+    /// shorter, won by the side the scores favour; a mate counts whatever the threshold.
+    #[test]
+    fn a_game_scored_won_four_plies_in_a_row_ends_there() {
+        assert_eq!(
+            winning_side(Score::Mate(3), Color::Second, 900),
+            Some(Color::Second)
+        );
+        assert_eq!(
+            winning_side(Score::Mate(-2), Color::Second, 900),
+            Some(Color::First)
+        );
+        assert_eq!(
+            winning_side(Score::Cp(-400), Color::First, 300),
+            Some(Color::Second)
+        );
+        assert_eq!(winning_side(Score::Cp(299), Color::First, 300), None);
+        let def = Registry::builtin().get("merchants", &[]).unwrap();
+        let cfg = config(1, 300, 4, 9);
+        let whole = generated(&def, &cfg);
+        let resign = 150;
+        let short = generated(
+            &def,
+            &DatagenConfig {
+                resign: Some(resign),
+                ..cfg.clone()
+            },
+        );
+        assert!(!short.is_empty() && short.len() < whole.len());
+        let key = |s: &Sample| (s.fen.clone(), s.score);
+        assert!(
+            short
+                .iter()
+                .map(key)
+                .eq(whole[..short.len()].iter().map(key))
+        );
+        assert!(short.iter().all(|s| s.result == short[0].result));
+        assert_ne!(short[0].result, 0.5);
+        // The first player's view of each score: the last one recorded passes the threshold
+        // for the winner.
+        let first_view = |s: &Sample| {
+            let first_to_move = s.fen.split_whitespace().nth(1) == Some("w");
+            if first_to_move { s.score } else { -s.score }
+        };
+        let last = first_view(short.last().unwrap());
+        let winner_sign = if short[0].result == 1.0 { 1 } else { -1 };
+        assert!(last * winner_sign >= resign, "{last} {}", short[0].result);
     }
 
     /// The sink gets the games in game order whatever the number of jobs, so two runs give
