@@ -7,12 +7,14 @@
 
 pub mod arbiter;
 mod driver;
+pub mod openings;
 pub mod player;
 mod resume;
 pub mod stats;
 pub mod thought;
 
 pub use driver::{MatchArgs, run};
+pub use openings::{Opening, parse_openings};
 
 use crate::engine::Engine;
 use crate::games::{color_name, result_line};
@@ -24,43 +26,6 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
-
-/// Where a game starts: a FEN (or the start position) and moves.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Opening {
-    /// Start FEN; `None` for the variant's start position.
-    pub fen: Option<String>,
-    /// Moves played from there before the engines take over.
-    pub moves: Vec<String>,
-}
-
-/// Reads openings: one per line, a FEN (optionally followed by `moves ...`) or a list of
-/// moves from the start position; blank lines and `#` comments are skipped.
-pub fn parse_openings(text: &str) -> Vec<Opening> {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let (head, moves) = match l.split_once(" moves ") {
-                Some((h, m)) => (h.trim(), m.split_whitespace().map(String::from).collect()),
-                None => (l, Vec::new()),
-            };
-            if head.contains('/') {
-                Opening {
-                    fen: Some(head.to_string()),
-                    moves,
-                }
-            } else {
-                let mut all: Vec<String> = head.split_whitespace().map(String::from).collect();
-                all.extend(moves);
-                Opening {
-                    fen: None,
-                    moves: all,
-                }
-            }
-        })
-        .collect()
-}
 
 /// Everything a match needs.
 #[derive(Clone, Debug)]
@@ -84,6 +49,9 @@ pub struct MatchConfig {
     pub openings: Vec<Opening>,
     /// Random plies to play from the start when no openings are given.
     pub random_plies: usize,
+    /// Random openings are drawn again until a short search scores them within this many
+    /// centipawns ([`openings::balanced_opening`]); `None`: the first draw is played.
+    pub balance: Option<i32>,
     /// Seed for random openings.
     pub seed: u64,
     /// Sequential test (two engines only).
@@ -221,22 +189,6 @@ impl Standings {
     }
 }
 
-/// A random opening of `plies` moves from the start, from a seeded generator.
-fn random_opening(rules: &mut Engine, plies: usize, seed: &mut u64) -> Opening {
-    let _ = rules.state_mut().set_position(None, &[]);
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        let legal = rules.state().legal_moves();
-        if legal.is_empty() || rules.state().outcome().is_some() {
-            break;
-        }
-        let m = legal[(crate::core::rng::xorshift64(seed) % legal.len() as u64) as usize].clone();
-        let _ = rules.state_mut().play(&m);
-        moves.push(m);
-    }
-    Opening { fen: None, moves }
-}
-
 /// A rules engine for `config`'s variant.
 fn rules_for(config: &MatchConfig) -> Result<Engine, String> {
     let mut e = Engine::new();
@@ -322,7 +274,12 @@ pub fn play_match(
         openings.push(if !config.openings.is_empty() {
             config.openings[k % config.openings.len()].clone()
         } else if config.random_plies > 0 {
-            random_opening(&mut rules, config.random_plies, &mut seed)
+            match config.balance {
+                Some(cp) => {
+                    openings::balanced_opening(&mut rules, config.random_plies, cp, &mut seed)
+                }
+                None => openings::random_opening(&mut rules, config.random_plies, &mut seed),
+            }
         } else {
             Opening::default()
         });

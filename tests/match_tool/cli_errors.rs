@@ -131,6 +131,8 @@ fn values_clap_refuses() {
         &["--depth", "0"],
         &["--movetime", "-3"],
         &["--tc", "1+0", "--depth", "3"],
+        &["--balance", "-5"],
+        &["--balance", "100", "--openings", "openings.txt"],
     ] {
         let mut args = vec!["--engine", a.as_str(), "--engine", b.as_str()];
         args.extend_from_slice(extra);

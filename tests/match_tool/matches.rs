@@ -227,3 +227,48 @@ fn sprt_does_not_decide_on_two_games() {
     };
     assert_eq!(s.verdict(&r), Some(Verdict::H1));
 }
+
+/// `--balance`: random openings redrawn until a short search finds them level. The match
+/// plays them as any other (each twice, colours swapped), and the same seed gives the same
+/// openings, so a match cut short resumes.
+#[test]
+fn balanced_random_openings_are_played_in_pairs_and_repeat() {
+    let dir = TempDir::new("balance");
+    let (a, b) = (real("a", ""), real("b", ""));
+    let openings_of = |pgn: &str| {
+        let args = [
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--variant",
+            "jikaida",
+            "--games",
+            "4",
+            "--depth",
+            "1",
+            "--concurrency",
+            "2",
+            "--random-plies",
+            "4",
+            "--balance",
+            "150",
+            "--seed",
+            "7",
+            "--pgn",
+            pgn,
+        ];
+        let run = kaissa_match(&args).ok();
+        let mut games = read_pgn(pgn);
+        assert_eq!(games.len(), 4, "{run}");
+        games.sort_by_key(|g| g.tag("Round").unwrap().parse::<usize>().unwrap());
+        games
+            .iter()
+            .map(|g| g.moves[..4].to_vec())
+            .collect::<Vec<_>>()
+    };
+    let first = openings_of(&dir.file("one.pgn"));
+    assert_eq!(first[0], first[1], "a pair shares its opening");
+    assert_eq!(first[2], first[3], "a pair shares its opening");
+    assert_eq!(first, openings_of(&dir.file("two.pgn")), "the same seed");
+}
