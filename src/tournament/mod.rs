@@ -25,7 +25,7 @@ use stats::{Sprt, Verdict, Wdl};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::channel;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Everything a match needs.
 #[derive(Clone, Debug)]
@@ -269,26 +269,42 @@ pub fn play_match(
     let mut jobs = VecDeque::new();
     let mut number = 0;
     let pairs_of_games = config.games.div_ceil(2);
-    let mut openings = Vec::new();
-    for k in 0..pairs_of_games {
-        openings.push(if !config.openings.is_empty() {
-            config.openings[k % config.openings.len()].clone()
-        } else if config.random_plies > 0 {
-            match config.balance {
-                Some(cp) => {
-                    openings::balanced_opening(&mut rules, config.random_plies, cp, &mut seed)
-                }
-                None => openings::random_opening(&mut rules, config.random_plies, &mut seed),
-            }
+    // Each pair of games shares an opening. Balanced ones take a search each and are made
+    // when a game first needs them (each from a seed of its own, so the order they are made
+    // in does not matter); the others are drawn here, in order, from one seed.
+    let openings: Vec<OnceLock<Opening>> = (0..pairs_of_games).map(|_| OnceLock::new()).collect();
+    for (k, slot) in openings.iter().enumerate() {
+        let made = if !config.openings.is_empty() {
+            Some(config.openings[k % config.openings.len()].clone())
+        } else if config.random_plies == 0 {
+            Some(Opening::default())
+        } else if config.balance.is_none() {
+            Some(openings::random_opening(
+                &mut rules,
+                config.random_plies,
+                &mut seed,
+            ))
         } else {
-            Opening::default()
-        });
+            None
+        };
+        if let Some(o) = made {
+            let _ = slot.set(o);
+        }
     }
+    let opening_at = |k: usize, rules: &mut Engine| -> Opening {
+        openings[k]
+            .get_or_init(|| {
+                let cp = config.balance.unwrap_or(i32::MAX);
+                let mut seed = openings::opening_seed(config.seed, k);
+                openings::balanced_opening(rules, config.random_plies, cp, &mut seed)
+            })
+            .clone()
+    };
     for k in 0..config.games {
         for &(i, j) in &pairs {
             number += 1;
             let players = if k % 2 == 0 { [i, j] } else { [j, i] };
-            jobs.push_back((number, players, openings[k / 2].clone()));
+            jobs.push_back((number, players, k / 2));
         }
     }
     let mut standings = Standings {
@@ -298,8 +314,8 @@ pub fn play_match(
         decided_at: None,
     };
     // A resumed match: the games already played count, and are not played again.
-    let schedule: Vec<([usize; 2], &Opening)> = jobs.iter().map(|(_, p, o)| (*p, o)).collect();
-    let prior = resume::check(config, &schedule)?;
+    let schedule: Vec<([usize; 2], usize)> = jobs.iter().map(|(_, p, k)| (*p, *k)).collect();
+    let prior = resume::check(config, &schedule, &mut |k| opening_at(k, &mut rules))?;
     for p in &prior {
         standings.add_points(p.players, p.first_points);
     }
@@ -325,11 +341,12 @@ pub fn play_match(
                     if stop.load(Ordering::Relaxed) {
                         return;
                     }
-                    let Some((number, players, opening)) =
+                    let Some((number, players, k)) =
                         jobs.lock().ok().and_then(|mut q| q.pop_front())
                     else {
                         return;
                     };
+                    let opening = opening_at(k, &mut rules);
                     let start = |i: usize| {
                         Player::start(
                             &config.engines[i],

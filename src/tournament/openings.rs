@@ -66,6 +66,18 @@ pub fn random_opening(rules: &mut Engine, plies: usize, seed: &mut u64) -> Openi
     Opening { fen: None, moves }
 }
 
+/// The seed of balanced opening `k` of a match seeded `seed`: each opening has its own, so
+/// any of them can be made first, by any of the match's threads, and still be the same.
+pub fn opening_seed(seed: u64, k: usize) -> u64 {
+    let mut s = (seed ^ 0x9E37_79B9_7F4A_7C15).wrapping_mul(0xBF58_476D_1CE4_E5B9)
+        ^ (k as u64 + 1).wrapping_mul(0x94D0_49BB_1331_11EB);
+    s |= 1;
+    for _ in 0..4 {
+        crate::core::rng::xorshift64(&mut s);
+    }
+    s
+}
+
 /// Nodes of the one-thread search that judges an opening: enough to see a piece left to be
 /// taken or a short mate, a small part of a second in every game.
 pub const BALANCE_NODES: u64 = 20_000;
@@ -166,9 +178,8 @@ mod tests {
             "some plain random openings are out of balance"
         );
         let draw = |e: &mut Engine| {
-            let mut seed = 7u64;
             (0..6)
-                .map(|_| balanced_opening(e, 4, MAX, &mut seed))
+                .map(|k| balanced_opening(e, 4, MAX, &mut opening_seed(7, k)))
                 .collect::<Vec<_>>()
         };
         let balanced = draw(&mut e);

@@ -16,12 +16,13 @@ pub(super) struct Prior {
     pub first_points: f64,
 }
 
-/// Checks each of `config.played` against `schedule` (game n's players and opening at
-/// index n - 1) and returns its result; the first game that does not fit is refused with a
-/// one-line reason.
+/// Checks each of `config.played` against `schedule` (game n's players and the index of its
+/// opening at index n - 1; `opening` makes the opening of an index) and returns its result;
+/// the first game that does not fit is refused with a one-line reason.
 pub(super) fn check(
     config: &MatchConfig,
-    schedule: &[([usize; 2], &Opening)],
+    schedule: &[([usize; 2], usize)],
+    opening: &mut dyn FnMut(usize) -> Opening,
 ) -> Result<Vec<Prior>, String> {
     let mut prior: Vec<Prior> = Vec::with_capacity(config.played.len());
     let tc = tc_tag(config.tc);
@@ -55,7 +56,7 @@ pub(super) fn check(
         if prior.iter().any(|p| p.number == number) {
             return refuse(format!("repeats round {number}"));
         }
-        let (players, opening) = schedule[number - 1];
+        let (players, k) = schedule[number - 1];
         let name = |k: usize| config.engines[players[k]].name.as_str();
         let (white, black) = (g.tag("White").unwrap_or(""), g.tag("Black").unwrap_or(""));
         if (white, black) != (name(0), name(1)) {
@@ -65,6 +66,7 @@ pub(super) fn check(
                 name(1)
             ));
         }
+        let opening = opening(k);
         let same_start = g.tag("FEN") == opening.fen.as_deref()
             && g.moves.iter().zip(&opening.moves).all(|(a, b)| a == b);
         if !same_start {

@@ -67,15 +67,28 @@ fn undated(path: &str) -> String {
     out
 }
 
-#[test]
-fn a_resumed_match_plays_the_games_of_an_uninterrupted_one() {
-    let dir = TempDir::new("resume");
+/// Four games, then a resumed run to six, against six games played in one run; `extra`
+/// arguments go to every run.
+fn resumed_against_uninterrupted(tag: &str, extra: &[&str]) {
+    let dir = TempDir::new(tag);
     let specs = small_and_large();
     let (cut, whole) = (dir.file("cut.pgn"), dir.file("whole.pgn"));
     // A missing file starts the match afresh.
-    kaissa_match(&args(&specs, "4", "3", &["--pgn", &cut, "--resume"])).ok();
+    kaissa_match(&args(
+        &specs,
+        "4",
+        "3",
+        &[&["--pgn", cut.as_str(), "--resume"][..], extra].concat(),
+    ))
+    .ok();
     assert_eq!(read_pgn(&cut).len(), 4);
-    let resumed = kaissa_match(&args(&specs, "6", "3", &["--pgn", &cut, "--resume"])).ok();
+    let resumed = kaissa_match(&args(
+        &specs,
+        "6",
+        "3",
+        &[&["--pgn", cut.as_str(), "--resume"][..], extra].concat(),
+    ))
+    .ok();
     let first = resumed.stderr.lines().next().unwrap_or("");
     assert!(
         first.starts_with("game 5/6: "),
@@ -86,7 +99,13 @@ fn a_resumed_match_plays_the_games_of_an_uninterrupted_one() {
         2,
         "plays games 5 and 6 only: {resumed}"
     );
-    let uninterrupted = kaissa_match(&args(&specs, "6", "3", &["--pgn", &whole])).ok();
+    let uninterrupted = kaissa_match(&args(
+        &specs,
+        "6",
+        "3",
+        &[&["--pgn", whole.as_str()][..], extra].concat(),
+    ))
+    .ok();
     assert_eq!(undated(&cut), undated(&whole), "the same six games");
     check_pgn_ok(&cut);
     for name in ["small", "large"] {
@@ -97,6 +116,18 @@ fn a_resumed_match_plays_the_games_of_an_uninterrupted_one() {
             "the table counts all six: {resumed}"
         );
     }
+}
+
+#[test]
+fn a_resumed_match_plays_the_games_of_an_uninterrupted_one() {
+    resumed_against_uninterrupted("resume", &[]);
+}
+
+/// Balanced openings are made as games need them, each from a seed of its own: a resumed
+/// match makes the same ones.
+#[test]
+fn a_resumed_match_with_balanced_openings_plays_the_same_games() {
+    resumed_against_uninterrupted("resume-balance", &["--balance", "100"]);
 }
 
 #[test]
