@@ -40,7 +40,7 @@ pub struct MatchArgs {
     /// Without --openings: random plies played from the start for each opening pair.
     #[arg(long, default_value_t = 4)]
     pub random_plies: usize,
-    /// Random openings only: draw each again until a short search (20,000 nodes, the
+    /// Random openings only: draw each again until a short search (200,000 nodes, the
     /// hand-written evaluation or the game's built-in net) scores its position within CP
     /// centipawns for either side, no mate in sight, taking the most level of 100 draws
     /// otherwise. Random plies alone can decide a game (four leave Jikaida a mate in one
