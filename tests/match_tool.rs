@@ -32,6 +32,7 @@
 //! `cargo test --test match_tool -- --ignored`.
 
 mod match_tool {
+    pub mod adjudication;
     pub mod cli_errors;
     pub mod endings;
     pub mod forfeits;

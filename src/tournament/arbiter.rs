@@ -2,6 +2,7 @@
 //! library, checking every move, running the clocks, and deciding every end itself. A claim
 //! from an engine is never trusted; an illegal move, a crash or a flag loses.
 
+use super::adjudication::{self, Adjudication};
 use super::player::{Failure, Player};
 use crate::core::geometry::Color;
 use crate::engine::Engine;
@@ -89,6 +90,8 @@ pub struct GameSetup<'a> {
     pub opening: Vec<String>,
     /// The time control.
     pub tc: TimeControl,
+    /// When the arbiter ends a game the engines agree on (none: every game is played out).
+    pub adjudication: Adjudication,
 }
 
 /// A forfeit result against `loser`.
@@ -132,6 +135,8 @@ pub fn play_game(setup: GameSetup<'_>, players: &mut [Player; 2]) -> GameRecord 
         Some(f) => format!("position fen {f}"),
         None => "position startpos".to_string(),
     };
+    // Each engine move's score, from its mover's view, for the adjudication.
+    let mut scores: Vec<(Color, Option<crate::search::Score>)> = Vec::new();
     let mut clock = [Duration::ZERO; 2];
     if let TimeControl::Clock { base, .. } = setup.tc {
         clock = [base, base];
@@ -156,6 +161,42 @@ pub fn play_game(setup: GameSetup<'_>, players: &mut [Player; 2]) -> GameRecord 
                 notes,
                 result: "1/2-1/2".into(),
                 reason: format!("adjudicated a draw after {MAX_PLIES} plies"),
+            };
+        }
+        if let Some(verdict) = adjudication::decide(&setup.adjudication, &scores, moves.len()) {
+            let (result, reason) = match verdict {
+                Some(winner) => {
+                    let r = setup
+                        .adjudication
+                        .resign
+                        .map_or((0, 0), |r| (r.cp, r.moves));
+                    (
+                        if winner == Color::First { "1-0" } else { "0-1" },
+                        format!(
+                            "adjudicated a win for {}: both engines scored it {:.2} or more for {} moves each",
+                            color_name(&def, winner),
+                            f64::from(r.0) / 100.0,
+                            r.1
+                        ),
+                    )
+                }
+                None => {
+                    let d = setup.adjudication.draw.map_or((0, 0), |d| (d.cp, d.moves));
+                    (
+                        "1/2-1/2",
+                        format!(
+                            "adjudicated a draw: both engines scored it within {:.2} for {} moves each",
+                            f64::from(d.0) / 100.0,
+                            d.1
+                        ),
+                    )
+                }
+            };
+            return GameRecord {
+                moves,
+                notes,
+                result: result.into(),
+                reason,
             };
         }
         let side = to_move.index();
@@ -220,6 +261,7 @@ pub fn play_game(setup: GameSetup<'_>, players: &mut [Player; 2]) -> GameRecord 
         }
         moves.push(mv);
         notes.push(thought.comment(used));
+        scores.push((to_move, thought.score));
     }
 }
 

@@ -3,6 +3,7 @@
 //! each game on stderr, appends the games to the PGN file and prints the table. The one part
 //! of the tournament that prints.
 
+use super::adjudication::{Adjudication, DrawRule, ResignRule};
 use super::arbiter::TimeControl;
 use super::player::EngineSpec;
 use super::stats::Sprt;
@@ -58,6 +59,17 @@ pub struct MatchArgs {
     /// only the rest are played. A missing file starts the match afresh.
     #[arg(long, requires = "pgn")]
     pub resume: bool,
+    /// End a game as won once both engines have scored it at least CP centipawns for the same
+    /// side (or a mate for it) for N moves each, as cutechess-cli's -resign:
+    /// "movecount=N score=CP", e.g. "movecount=3 score=1000". Default: games are played out.
+    #[arg(long, value_name = "RULE")]
+    pub resign: Option<String>,
+    /// End a game as drawn once, from full move N on, both engines have scored it within CP
+    /// of level for M moves each, as cutechess-cli's -draw: "movenumber=N movecount=M
+    /// score=CP", e.g. "movenumber=40 movecount=8 score=10". Default: played out (to the
+    /// arbiter's 1,000-ply cap).
+    #[arg(long, value_name = "RULE")]
+    pub draw: Option<String>,
     /// Sequential test, e.g. "elo0=0 elo1=5 alpha=0.05 beta=0.05" (two engines only).
     #[arg(long)]
     pub sprt: Option<String>,
@@ -113,6 +125,10 @@ pub fn run(args: &MatchArgs, variants_file: Option<&str>) -> Result<(), String> 
         balance: args.balance.map(|cp| cp as i32),
         seed: args.seed,
         sprt: args.sprt.as_deref().map(Sprt::parse).transpose()?,
+        adjudication: Adjudication {
+            resign: args.resign.as_deref().map(ResignRule::parse).transpose()?,
+            draw: args.draw.as_deref().map(DrawRule::parse).transpose()?,
+        },
         played: match (&args.pgn, args.resume) {
             (Some(path), true) => match std::fs::read_to_string(path) {
                 Ok(text) => crate::pgn::read_all(&text)

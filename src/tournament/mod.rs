@@ -5,6 +5,7 @@
 //! Nothing here prints but [`run`], the `kaissa match` command ([`MatchArgs`], in driver.rs):
 //! [`play_match`] hands progress and results to the caller's callbacks.
 
+pub mod adjudication;
 pub mod arbiter;
 mod driver;
 pub mod openings;
@@ -56,6 +57,8 @@ pub struct MatchConfig {
     pub seed: u64,
     /// Sequential test (two engines only).
     pub sprt: Option<Sprt>,
+    /// When the arbiter ends a game the engines agree on.
+    pub adjudication: adjudication::Adjudication,
     /// Games an earlier run of this same match already played (read from its PGN, for
     /// `--resume`): each must be the game of its round in this match's schedule; they count in
     /// the standings and the test, and their rounds are not played again.
@@ -365,6 +368,7 @@ pub fn play_match(
                                     fen: opening.fen.clone(),
                                     opening: opening.moves.clone(),
                                     tc: config.tc,
+                                    adjudication: config.adjudication,
                                 },
                                 &mut ps,
                             );
@@ -475,6 +479,22 @@ fn check_forfeit(g: &PgnGame, def: &crate::core::definition::VariantDef) -> Resu
             Ok(())
         } else {
             Err(format!("an adjudicated draw scored {}", g.result))
+        };
+    }
+    if let Some(rest) = reason.strip_prefix("adjudicated a win for ") {
+        let first = color_name(def, crate::core::geometry::Color::First);
+        let second = color_name(def, crate::core::geometry::Color::Second);
+        let expected = if rest.starts_with(&format!("{first}:")) {
+            "1-0"
+        } else if rest.starts_with(&format!("{second}:")) {
+            "0-1"
+        } else {
+            return Err(format!("cannot tell who was adjudicated the win: {reason}"));
+        };
+        return if g.result == expected {
+            Ok(())
+        } else {
+            Err(format!("{reason}, but the result is {}", g.result))
         };
     }
     let forfeits = [

@@ -335,6 +335,7 @@ pub fn play(
             fen: fen.map(String::from),
             opening: opening.split_whitespace().map(String::from).collect(),
             tc,
+            adjudication: Default::default(),
         },
         &mut players,
     );
