@@ -275,8 +275,8 @@ pub fn play_match(
     // Each pair of games shares an opening. Balanced ones take a search each and are made
     // when a game first needs them (each from a seed of its own, so the order they are made
     // in does not matter); the others are drawn here, in order, from one seed.
-    let openings: Vec<OnceLock<Opening>> = (0..pairs_of_games).map(|_| OnceLock::new()).collect();
-    for (k, slot) in openings.iter().enumerate() {
+    let starts: Vec<OnceLock<Opening>> = (0..pairs_of_games).map(|_| OnceLock::new()).collect();
+    for (k, slot) in starts.iter().enumerate() {
         let made = if !config.openings.is_empty() {
             Some(config.openings[k % config.openings.len()].clone())
         } else if config.random_plies == 0 {
@@ -295,7 +295,7 @@ pub fn play_match(
         }
     }
     let opening_at = |k: usize, rules: &mut Engine| -> Opening {
-        openings[k]
+        starts[k]
             .get_or_init(|| {
                 let cp = config.balance.unwrap_or(i32::MAX);
                 let mut seed = openings::opening_seed(config.seed, k);
