@@ -106,15 +106,60 @@ fn first_view(score: Score, mover: Color) -> i64 {
     if mover == Color::First { v } else { -v }
 }
 
+/// An adjudication, with the rule that gave it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Won by this side under the resign rule.
+    Won(Color, ResignRule),
+    /// Drawn under the draw rule.
+    Drawn(DrawRule),
+}
+
+impl Verdict {
+    /// The winner, `None` for a draw.
+    pub fn winner(&self) -> Option<Color> {
+        match self {
+            Verdict::Won(c, _) => Some(*c),
+            Verdict::Drawn(_) => None,
+        }
+    }
+
+    /// The PGN result (first player's view).
+    pub fn result(&self) -> &'static str {
+        match self.winner() {
+            Some(Color::First) => "1-0",
+            Some(Color::Second) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    /// The reason the PGN gives, the winner named by `name` (`--check-pgn` reads the name
+    /// back from `adjudicated a win for NAME:`).
+    pub fn reason(&self, name: impl Fn(Color) -> String) -> String {
+        match self {
+            Verdict::Won(c, r) => format!(
+                "adjudicated a win for {}: both engines scored it {:.2} or more for {} moves each",
+                name(*c),
+                f64::from(r.cp) / 100.0,
+                r.moves
+            ),
+            Verdict::Drawn(d) => format!(
+                "adjudicated a draw: both engines scored it within {:.2} for {} moves each",
+                f64::from(d.cp) / 100.0,
+                d.moves
+            ),
+        }
+    }
+}
+
 /// What the rules say of a game whose engine moves so far were scored `scores` (each engine
 /// move's score from its mover's view, with its mover; `None` where the engine gave none),
-/// `plies` plies having been played: `Some(Some(winner))` to end it won, `Some(None)` to end
-/// it drawn, `None` to play on.
+/// `plies` plies having been played: a [`Verdict`] to end it, `None` to play on.
 pub fn decide(
     rules: &Adjudication,
     scores: &[(Color, Option<Score>)],
     plies: usize,
-) -> Option<Option<Color>> {
+) -> Option<Verdict> {
     let last = |n: usize| -> Option<Vec<(i64, bool)>> {
         let tail = scores.get(scores.len().checked_sub(2 * n)?..)?;
         tail.iter()
@@ -126,10 +171,10 @@ pub fn decide(
     {
         let cp = i64::from(r.cp);
         if tail.iter().all(|(v, _)| *v >= cp) {
-            return Some(Some(Color::First));
+            return Some(Verdict::Won(Color::First, r));
         }
         if tail.iter().all(|(v, _)| *v <= -cp) {
-            return Some(Some(Color::Second));
+            return Some(Verdict::Won(Color::Second, r));
         }
     }
     if let Some(d) = rules.draw
@@ -139,7 +184,7 @@ pub fn decide(
             .iter()
             .all(|(v, mate)| !mate && v.abs() <= i64::from(d.cp))
     {
-        return Some(None);
+        return Some(Verdict::Drawn(d));
     }
     None
 }
@@ -148,6 +193,15 @@ pub fn decide(
 mod tests {
     use super::*;
     use Color::{First, Second};
+
+    /// The winner of [`decide`]'s verdict: `Some(Some(side))` won, `Some(None)` drawn.
+    fn decided(
+        r: &Adjudication,
+        s: &[(Color, Option<Score>)],
+        plies: usize,
+    ) -> Option<Option<Color>> {
+        decide(r, s, plies).map(|v| v.winner())
+    }
 
     fn cp(c: Color, v: i32) -> (Color, Option<Score>) {
         (c, Some(Score::Cp(v)))
@@ -199,13 +253,13 @@ mod tests {
         };
         // Yellow says +6, Red says -6 (its own view): Yellow wins after two each.
         let mut s = vec![cp(First, 600), cp(Second, -600), cp(First, 700)];
-        assert_eq!(decide(&r, &s, 30), None);
+        assert_eq!(decided(&r, &s, 30), None);
         s.push((Second, Some(Score::Mate(-3))));
-        assert_eq!(decide(&r, &s, 30), Some(Some(First)));
+        assert_eq!(decided(&r, &s, 30), Some(Some(First)));
         // Red still hopes: play on.
         s.push(cp(First, 900));
         s.push(cp(Second, 100));
-        assert_eq!(decide(&r, &s, 30), None);
+        assert_eq!(decided(&r, &s, 30), None);
         // Red winning by its own and Yellow's word.
         let s = [
             cp(First, -800),
@@ -213,7 +267,7 @@ mod tests {
             cp(First, -500),
             cp(Second, 900),
         ];
-        assert_eq!(decide(&r, &s, 30), Some(Some(Second)));
+        assert_eq!(decided(&r, &s, 30), Some(Some(Second)));
         // A missing score never adjudicates.
         let s = [
             cp(First, 800),
@@ -221,13 +275,13 @@ mod tests {
             cp(First, 800),
             cp(Second, -800),
         ];
-        assert_eq!(decide(&r, &s, 30), None);
+        assert_eq!(decided(&r, &s, 30), None);
         // Level: a draw from move 10 on, not before; a mate in sight is not level.
         let s = [cp(First, 5), cp(Second, -20), cp(First, 0), cp(Second, 3)];
-        assert_eq!(decide(&r, &s, 18), None);
-        assert_eq!(decide(&r, &s, 20), Some(None));
+        assert_eq!(decided(&r, &s, 18), None);
+        assert_eq!(decided(&r, &s, 20), Some(None));
         let s = [cp(First, 5), cp(Second, -20), cp(First, 0), cp(Second, 30)];
-        assert_eq!(decide(&r, &s, 20), None);
-        assert_eq!(decide(&Adjudication::default(), &s, 200), None);
+        assert_eq!(decided(&r, &s, 20), None);
+        assert_eq!(decided(&Adjudication::default(), &s, 200), None);
     }
 }

@@ -164,39 +164,11 @@ pub fn play_game(setup: GameSetup<'_>, players: &mut [Player; 2]) -> GameRecord 
             };
         }
         if let Some(verdict) = adjudication::decide(&setup.adjudication, &scores, moves.len()) {
-            let (result, reason) = match verdict {
-                Some(winner) => {
-                    let r = setup
-                        .adjudication
-                        .resign
-                        .map_or((0, 0), |r| (r.cp, r.moves));
-                    (
-                        if winner == Color::First { "1-0" } else { "0-1" },
-                        format!(
-                            "adjudicated a win for {}: both engines scored it {:.2} or more for {} moves each",
-                            color_name(&def, winner),
-                            f64::from(r.0) / 100.0,
-                            r.1
-                        ),
-                    )
-                }
-                None => {
-                    let d = setup.adjudication.draw.map_or((0, 0), |d| (d.cp, d.moves));
-                    (
-                        "1/2-1/2",
-                        format!(
-                            "adjudicated a draw: both engines scored it within {:.2} for {} moves each",
-                            f64::from(d.0) / 100.0,
-                            d.1
-                        ),
-                    )
-                }
-            };
             return GameRecord {
                 moves,
                 notes,
-                result: result.into(),
-                reason,
+                result: verdict.result().into(),
+                reason: verdict.reason(|c| color_name(&def, c).to_string()),
             };
         }
         let side = to_move.index();
