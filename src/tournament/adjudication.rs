@@ -37,6 +37,25 @@ pub struct Adjudication {
     pub draw: Option<DrawRule>,
 }
 
+impl Adjudication {
+    /// The rules as a match's PGN records them in its `Adjudication` tag (`None` when there
+    /// are none), in the options' own words, so `--resume` can refuse a run with other rules:
+    /// `resign movecount=4 score=1000; draw movenumber=40 movecount=8 score=10`.
+    pub fn tag(&self) -> Option<String> {
+        let mut parts = Vec::new();
+        if let Some(r) = self.resign {
+            parts.push(format!("resign movecount={} score={}", r.moves, r.cp));
+        }
+        if let Some(d) = self.draw {
+            parts.push(format!(
+                "draw movenumber={} movecount={} score={}",
+                d.after, d.moves, d.cp
+            ));
+        }
+        (!parts.is_empty()).then(|| parts.join("; "))
+    }
+}
+
 /// Reads `key=value` pairs separated by spaces or commas into `(key, number)`.
 fn pairs(text: &str, what: &str, keys: &[&str]) -> Result<Vec<(String, i64)>, String> {
     let mut out = Vec::new();

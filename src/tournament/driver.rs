@@ -55,7 +55,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<String>,
     /// Go on with a match cut short: the games already in the --pgn file (played with the
-    /// same engines, game, clock, openings and seed) count, in the table and the SPRT, and
+    /// same engines, game, clock, openings, seed and adjudication) count, in the table and the SPRT, and
     /// only the rest are played. A missing file starts the match afresh.
     #[arg(long, requires = "pgn")]
     pub resume: bool,
@@ -158,6 +158,11 @@ fn play_and_report(config: &MatchConfig, pgn: Option<&str>) -> Result<(), String
     };
     let total = config.games * pairs;
     let mut played = config.played.len();
+    if played > 0 && config.balance.is_some() {
+        // Checking them makes each of their balanced openings again, a search each: say so
+        // before the wait.
+        eprintln!("resuming: {played} games already played, their balanced openings made again");
+    }
     let mut write_error = None;
     let standings = play_match(config, |f, st| {
         played += 1;

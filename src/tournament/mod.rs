@@ -230,6 +230,9 @@ pub fn to_pgn(config: &MatchConfig, f: &Finished, date: &str) -> PgnGame {
         tags.push(("FEN".into(), fen.clone()));
     }
     tags.push(("TimeControl".into(), tc_tag(config.tc)));
+    if let Some(rules) = config.adjudication.tag() {
+        tags.push(("Adjudication".into(), rules));
+    }
     tags.push(("Termination".into(), f.record.reason.clone()));
     PgnGame {
         tags,

@@ -1,6 +1,6 @@
 //! Resuming a match cut short (a session's end, a crash, a reboot): the games of its PGN are
-//! checked against the schedule the match would play (the same engines, game, clock and
-//! openings), count in its standings and its sequential test, and are not played again, so
+//! checked against the schedule the match would play (the same engines, game, clock,
+//! openings and adjudication), count in its standings and its sequential test, and are not played again, so
 //! that the two runs together play and score the games of one uninterrupted match.
 
 use super::{MatchConfig, Opening, tc_tag};
@@ -29,7 +29,7 @@ pub(super) fn check(
     for (i, g) in config.played.iter().enumerate() {
         let refuse = |why: String| {
             Err(format!(
-                "cannot resume: game {} of the PGN {why} (a resumed match needs the same engines, game, clock, openings and seed)",
+                "cannot resume: game {} of the PGN {why} (a resumed match needs the same engines, game, clock, openings, seed and adjudication)",
                 i + 1
             ))
         };
@@ -42,6 +42,19 @@ pub(super) fn check(
         let game_tc = g.tag("TimeControl").unwrap_or("");
         if game_tc != tc {
             return refuse(format!("was played at {game_tc}, not {tc}"));
+        }
+        let rules = config.adjudication.tag();
+        if g.tag("Adjudication") != rules.as_deref() {
+            let said = |r: Option<&str>| {
+                r.map_or("no adjudication".to_string(), |r| {
+                    format!("adjudication '{r}'")
+                })
+            };
+            return refuse(format!(
+                "was played with {}, not {}",
+                said(g.tag("Adjudication")),
+                said(rules.as_deref())
+            ));
         }
         let round = g.tag("Round").unwrap_or("");
         let number = match round.parse::<usize>() {

@@ -46,6 +46,13 @@ fn agreed_wins_are_adjudicated_for_the_winner() {
         })
         .collect();
     assert!(!won.is_empty(), "one centipawn for one move each: {run}");
+    for g in &games {
+        assert_eq!(
+            g.tag("Adjudication"),
+            Some("resign movecount=1 score=1"),
+            "every game names the rules, for --resume"
+        );
+    }
     for g in &won {
         let reason = g.reason.as_deref().unwrap_or("");
         assert!(

@@ -1,7 +1,7 @@
 //! `--resume`: a match cut short goes on from its PGN. The games already there count, in the
 //! table and the SPRT, are not played again, and the two runs together write the games of
-//! one uninterrupted match; a PGN of another match (seed, engines, clock, length) is refused
-//! with one line and left as it was.
+//! one uninterrupted match; a PGN of another match (seed, engines, clock, length,
+//! adjudication) is refused with one line and left as it was.
 
 use super::harness::*;
 
@@ -89,16 +89,22 @@ fn resumed_against_uninterrupted(tag: &str, extra: &[&str]) {
         &[&["--pgn", cut.as_str(), "--resume"][..], extra].concat(),
     ))
     .ok();
-    let first = resumed.stderr.lines().next().unwrap_or("");
+    // With --balance a line says first that the openings of the games played are made again.
+    let balanced = extra.contains(&"--balance");
+    let mut lines = resumed.stderr.lines();
+    if balanced {
+        let notice = lines.next().unwrap_or("");
+        assert!(
+            notice.starts_with("resuming: 4 games already played"),
+            "{resumed}"
+        );
+    }
+    let games: Vec<&str> = lines.collect();
     assert!(
-        first.starts_with("game 5/6: "),
+        games.first().is_some_and(|l| l.starts_with("game 5/6: ")),
         "counts on from game 5: {resumed}"
     );
-    assert_eq!(
-        resumed.stderr.lines().count(),
-        2,
-        "plays games 5 and 6 only: {resumed}"
-    );
+    assert_eq!(games.len(), 2, "plays games 5 and 6 only: {resumed}");
     let uninterrupted = kaissa_match(&args(
         &specs,
         "6",
@@ -138,7 +144,7 @@ fn a_pgn_of_another_match_is_refused() {
     kaissa_match(&args(&specs, "2", "3", &["--pgn", &pgn])).ok();
     let before = std::fs::read_to_string(&pgn).expect("written");
     let other = [real("small", "option.Hash=1"), real("other", "")];
-    let refusals: [(&[String; 2], &str, &str, &str); 4] = [
+    let refusals: [(&[String; 2], &str, &str, &str); 5] = [
         (&specs, "4", "4", "does not start with this match's opening"),
         (
             &other,
@@ -148,6 +154,12 @@ fn a_pgn_of_another_match_is_refused() {
         ),
         (&specs, "1", "3", "not one of this match's 1 games"),
         (&specs, "4", "3", "was played at depth 1, not depth 2"),
+        (
+            &specs,
+            "4",
+            "3",
+            "was played with no adjudication, not adjudication 'resign movecount=3 score=1000'",
+        ),
     ];
     for (i, (engines, games, seed, want)) in refusals.into_iter().enumerate() {
         let rest = vec!["--pgn", pgn.as_str(), "--resume"];
@@ -156,6 +168,10 @@ fn a_pgn_of_another_match_is_refused() {
             // Another clock: depth 2 instead of depth 1.
             let d = a.iter().position(|x| *x == "--depth").expect("--depth");
             a[d + 1] = "2";
+        }
+        if i == 4 {
+            // Other adjudication rules.
+            a.extend(["--resign", "movecount=3 score=1000"]);
         }
         let run = kaissa_match(&a);
         let line = run.error_line();
