@@ -55,8 +55,8 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<String>,
     /// Go on with a match cut short: the games already in the --pgn file (played with the
-    /// same engines, game, clock, openings, seed and adjudication) count, in the table and the SPRT, and
-    /// only the rest are played. A missing file starts the match afresh.
+    /// same engines, game, clock, openings, seed and adjudication) count, in the table and
+    /// the SPRT, and only the rest are played. A missing file starts the match afresh.
     #[arg(long, requires = "pgn")]
     pub resume: bool,
     /// End a game as won once both engines have scored it at least CP centipawns for the same

@@ -1,7 +1,8 @@
 //! Resuming a match cut short (a session's end, a crash, a reboot): the games of its PGN are
 //! checked against the schedule the match would play (the same engines, game, clock,
-//! openings and adjudication), count in its standings and its sequential test, and are not played again, so
-//! that the two runs together play and score the games of one uninterrupted match.
+//! openings and adjudication), count in its standings and its sequential test, and are not
+//! played again, so that the two runs together play and score the games of one
+//! uninterrupted match.
 
 use super::{MatchConfig, Opening, tc_tag};
 
@@ -26,6 +27,7 @@ pub(super) fn check(
 ) -> Result<Vec<Prior>, String> {
     let mut prior: Vec<Prior> = Vec::with_capacity(config.played.len());
     let tc = tc_tag(config.tc);
+    let rules = config.adjudication.tag();
     for (i, g) in config.played.iter().enumerate() {
         let refuse = |why: String| {
             Err(format!(
@@ -43,7 +45,6 @@ pub(super) fn check(
         if game_tc != tc {
             return refuse(format!("was played at {game_tc}, not {tc}"));
         }
-        let rules = config.adjudication.tag();
         if g.tag("Adjudication") != rules.as_deref() {
             let said = |r: Option<&str>| {
                 r.map_or("no adjudication".to_string(), |r| {
