@@ -158,9 +158,9 @@ fn temp_dir(tag: &str) -> std::path::PathBuf {
     dir
 }
 
-/// `EvalFile` takes a Jikaida net and `eval` names it; a Kaissa net, random bytes or a net
-/// cut short get one error line each and the net stays; an 18 x 24 position plays without it
-/// and the 12 x 18 start brings it back.
+/// `eval` names the built-in net; `EvalFile` takes a Jikaida net and `eval` names it; a
+/// Kaissa net, random bytes or a net cut short get one error line each and the net stays; an
+/// 18 x 24 position plays without it and the 12 x 18 start brings it back.
 #[test]
 fn uci_takes_a_jikaida_net_and_refuses_bad_ones() {
     let dir = temp_dir("uci");
@@ -203,7 +203,16 @@ fn uci_takes_a_jikaida_net_and_refuses_bad_ones() {
     let named = "random-jikaida";
     assert_eq!(
         nets,
-        ["none", named, named, named, named, "none", named, "none"],
+        [
+            "jikaida-3",
+            named,
+            named,
+            named,
+            named,
+            "none",
+            named,
+            "none"
+        ],
         "{lines:?}"
     );
     let errors: Vec<&String> = lines.iter().filter(|l| l.contains("error")).collect();

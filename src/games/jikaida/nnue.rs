@@ -42,9 +42,8 @@ const FLUTTER: usize = 2 * TYPES * CELLS;
 pub const INPUTS: usize = FLUTTER + 2;
 /// What a Jikaida net says it reads.
 pub const DESCRIPTION: &str = "jikaida: KPACJHNDS NDS-unmoved 12x18 fluttember";
-/// The built-in net, embedded in the binary, made as tuning/NNUE.md says: none yet, so Jikaida
-/// plays with its hand-written evaluation unless given a net file.
-const EMBEDDED: Option<&[u8]> = None;
+/// The built-in net, embedded in the binary, made as tuning/NNUE.md says.
+const EMBEDDED: Option<&[u8]> = Some(include_bytes!("../../../nets/jikaida-3.knue"));
 
 /// True when nets are for the board of `pos`.
 pub fn fits<B: Bitboard>(pos: &JikaidaPosition<B>) -> bool {
@@ -259,6 +258,13 @@ mod tests {
     use super::*;
 
     const START: &str = "cjhapkannhjc/dddddddddddd/ssssssssssss/12/12/12/12/12/12/12/12/12/12/12/12/SSSSSSSSSSSS/DDDDDDDDDDDD/CJHNNAPKAHJC y Kk 1";
+
+    #[test]
+    fn the_built_in_net_is_read_as_a_net_file_would_be() {
+        let net = embedded_net().expect("Jikaida's built-in net");
+        assert_eq!((net.name.as_str(), net.inputs), ("jikaida-3", INPUTS));
+        assert_eq!(net.features, DESCRIPTION);
+    }
 
     #[test]
     fn the_start_looks_nearly_the_same_from_both_sides() {
