@@ -5,6 +5,7 @@
 //! random bytes, cut short) gets one error line; `kaissa datagen --format binary` writes
 //! Caïssa records that `kaissa train` reads into a net the engine then plays with.
 
+mod net_pipeline;
 mod nnue_walk;
 mod session;
 mod xorshift;
@@ -15,7 +16,6 @@ use kaissa::core::nnue::inputs::NetInputs;
 use kaissa::core::nnue::network::Network;
 use kaissa::games::caissa::CaissaPosition;
 use kaissa::games::caissa::nnue::{CaissaInputs, DESCRIPTION, INPUTS, fresh_sums};
-use std::process::Command;
 use std::sync::Arc;
 use xorshift::Rng;
 
@@ -112,22 +112,11 @@ fn records_carry_pieces_and_holes() {
     assert!(CaissaInputs.record_of_fen("not a fen", 0, 1).is_err());
 }
 
-/// The engine's whole output for `input`, by line.
-fn session(input: &str) -> Vec<String> {
-    session::session(input).lines().map(String::from).collect()
-}
-
-fn temp_dir(tag: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("kaissa-caissa-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// `EvalFile` takes a Caïssa net and `eval` names it; a Kaissa net, random bytes or a net cut
 /// short get one error line each and the net stays.
 #[test]
 fn uci_takes_a_caissa_net_and_refuses_bad_ones() {
-    let dir = temp_dir("uci");
+    let dir = net_pipeline::temp_dir("caissa", "uci");
     let good = dir.join("caissa.knue");
     let bytes = random_net(16, 3).to_bytes();
     std::fs::write(&good, &bytes).unwrap();
@@ -155,7 +144,7 @@ fn uci_takes_a_caissa_net_and_refuses_bad_ones() {
         ));
     }
     input.push_str("setoption name Use NNUE value false\neval\ngo depth 3\nisready\nquit\n");
-    let lines = session(&input);
+    let lines = net_pipeline::session(&input);
     let nets: Vec<&str> = lines
         .iter()
         .filter_map(|l| l.strip_prefix("net: "))
@@ -189,74 +178,9 @@ fn uci_takes_a_caissa_net_and_refuses_bad_ones() {
 /// the engine searches with.
 #[test]
 fn datagen_and_train_make_a_caissa_net() {
-    let dir = temp_dir("train");
-    let data = dir.join("caissa.bin");
-    let net = dir.join("caissa-test.knue");
-    let exe = env!("CARGO_BIN_EXE_kaissa");
-    let gen_out = Command::new(exe)
-        .args([
-            "datagen",
-            "--variant",
-            "caissa",
-            "--games",
-            "4",
-            "--nodes",
-            "200",
-        ])
-        .args(["--seed", "3", "--jobs", "1", "--format", "binary", "--out"])
-        .arg(&data)
-        .output()
-        .unwrap();
-    assert!(
-        gen_out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&gen_out.stderr)
-    );
-    let bytes = std::fs::read(&data).unwrap();
-    assert!(
-        !bytes.is_empty() && bytes.len().is_multiple_of(64),
-        "{} bytes",
-        bytes.len()
-    );
-    let train_out = Command::new(exe)
-        .args([
-            "train",
-            "--variant",
-            "caissa",
-            "--hidden",
-            "16",
-            "--epochs",
-            "2",
-        ])
-        .args([
-            "--batch",
-            "64",
-            "--mirror",
-            "--quiet",
-            "--name",
-            "caissa-test",
-            "--data",
-        ])
-        .arg(&data)
-        .arg("--out")
-        .arg(&net)
-        .output()
-        .unwrap();
-    assert!(
-        train_out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&train_out.stderr)
-    );
-    let lines = session(&format!(
-        "uci\nsetoption name UCI_Variant value caissa\nsetoption name EvalFile value {}\n\
-         eval\ngo depth 3\nisready\nquit\n",
-        net.display()
-    ));
-    assert!(lines.iter().any(|l| l == "net: caissa-test"), "{lines:?}");
-    assert!(
-        lines.iter().any(|l| l.starts_with("bestmove ")),
-        "{lines:?}"
-    );
-    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    let dir = net_pipeline::temp_dir("caissa", "train");
+    let (data, net) = (dir.join("caissa.bin"), dir.join("caissa-test.knue"));
+    net_pipeline::make_net("caissa", 4, 64, "caissa-test", &["--mirror"], &data, &net);
+    net_pipeline::plays_with("caissa", &net, "caissa-test", 3);
     let _ = std::fs::remove_dir_all(&dir);
 }

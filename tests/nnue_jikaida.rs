@@ -7,6 +7,7 @@
 //! --format binary` writes Jikaida's 128-byte records that `kaissa train` reads into a net the
 //! engine then plays with.
 
+mod net_pipeline;
 mod nnue_walk;
 mod session;
 mod xorshift;
@@ -19,7 +20,6 @@ use kaissa::games::jikaida::board::Board;
 use kaissa::games::jikaida::fen::START_FEN;
 use kaissa::games::jikaida::nnue::{DESCRIPTION, INPUTS, JikaidaInputs, fresh_sums};
 use kaissa::games::jikaida::{JikaidaPosition, KING};
-use std::process::Command;
 use std::sync::Arc;
 use xorshift::Rng;
 
@@ -147,23 +147,12 @@ fn records_carry_pieces_first_moves_and_fluttembers() {
     assert!(inputs.record_of_fen("not a fen", 0, 1).is_err());
 }
 
-/// The engine's whole output for `input`, by line.
-fn session(input: &str) -> Vec<String> {
-    session::session(input).lines().map(String::from).collect()
-}
-
-fn temp_dir(tag: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("kaissa-jikaida-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// `eval` names the built-in net; `EvalFile` takes a Jikaida net and `eval` names it; a
 /// Kaissa net, random bytes or a net cut short get one error line each and the net stays; an
 /// 18 x 24 position plays without it and the 12 x 18 start brings it back.
 #[test]
 fn uci_takes_a_jikaida_net_and_refuses_bad_ones() {
-    let dir = temp_dir("uci");
+    let dir = net_pipeline::temp_dir("jikaida", "uci");
     let good = dir.join("jikaida.knue");
     let bytes = random_net(16, 3).to_bytes();
     std::fs::write(&good, &bytes).unwrap();
@@ -195,7 +184,7 @@ fn uci_takes_a_jikaida_net_and_refuses_bad_ones() {
         "position fen {big}\neval\ngo depth 2\nisready\nposition startpos\neval\n\
          setoption name Use NNUE value false\neval\ngo depth 2\nisready\nquit\n"
     ));
-    let lines = session(&input);
+    let lines = net_pipeline::session(&input);
     let nets: Vec<&str> = lines
         .iter()
         .filter_map(|l| l.strip_prefix("net: "))
@@ -227,76 +216,12 @@ fn uci_takes_a_jikaida_net_and_refuses_bad_ones() {
 }
 
 /// The data generator writes Jikaida's 128-byte records and the trainer makes a net of them
-/// that the engine searches with; another board size has no records.
+/// that the engine searches with.
 #[test]
 fn datagen_and_train_make_a_jikaida_net() {
-    let dir = temp_dir("train");
-    let data = dir.join("jikaida.bin");
-    let net = dir.join("jikaida-test.knue");
-    let exe = env!("CARGO_BIN_EXE_kaissa");
-    let gen_out = Command::new(exe)
-        .args([
-            "datagen",
-            "--variant",
-            "jikaida",
-            "--games",
-            "2",
-            "--nodes",
-            "200",
-        ])
-        .args(["--seed", "3", "--jobs", "1", "--format", "binary", "--out"])
-        .arg(&data)
-        .output()
-        .unwrap();
-    assert!(
-        gen_out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&gen_out.stderr)
-    );
-    let bytes = std::fs::read(&data).unwrap();
-    assert!(
-        !bytes.is_empty() && bytes.len().is_multiple_of(128),
-        "{} bytes",
-        bytes.len()
-    );
-    let train_out = Command::new(exe)
-        .args([
-            "train",
-            "--variant",
-            "jikaida",
-            "--hidden",
-            "16",
-            "--epochs",
-            "2",
-        ])
-        .args([
-            "--batch",
-            "64",
-            "--quiet",
-            "--name",
-            "jikaida-test",
-            "--data",
-        ])
-        .arg(&data)
-        .arg("--out")
-        .arg(&net)
-        .output()
-        .unwrap();
-    assert!(
-        train_out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&train_out.stderr)
-    );
-    let lines = session(&format!(
-        "uci\nsetoption name UCI_Variant value jikaida\nsetoption name EvalFile value {}\n\
-         eval\ngo depth 2\nisready\nquit\n",
-        net.display()
-    ));
-    assert!(lines.iter().any(|l| l == "net: jikaida-test"), "{lines:?}");
-    assert!(
-        lines.iter().any(|l| l.starts_with("bestmove ")),
-        "{lines:?}"
-    );
-    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    let dir = net_pipeline::temp_dir("jikaida", "train");
+    let (data, net) = (dir.join("jikaida.bin"), dir.join("jikaida-test.knue"));
+    net_pipeline::make_net("jikaida", 2, 128, "jikaida-test", &[], &data, &net);
+    net_pipeline::plays_with("jikaida", &net, "jikaida-test", 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
