@@ -145,10 +145,7 @@ fn uci_takes_a_caissa_net_and_refuses_bad_ones() {
     }
     input.push_str("setoption name Use NNUE value false\neval\ngo depth 3\nisready\nquit\n");
     let lines = net_pipeline::session(&input);
-    let nets: Vec<&str> = lines
-        .iter()
-        .filter_map(|l| l.strip_prefix("net: "))
-        .collect();
+    let nets = net_pipeline::nets(&lines);
     assert_eq!(
         nets,
         [

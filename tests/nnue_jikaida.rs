@@ -3,7 +3,8 @@
 //! Fluttember, passes, take-backs); the SIMD loops give the scalar loops' bits; through UCI a
 //! Jikaida net file is taken and named by `eval`, a bad one (another game's, random bytes,
 //! cut short) gets one error line, and a board of another size plays the hand-written
-//! evaluation (`net: none`) until the 12 x 18 board returns with the net; `kaissa datagen
+//! evaluation (`net: none`) until the 12 x 18 board returns with the net; the built-in net
+//! plays `jikaida` but not its forms, which a net file still plays; `kaissa datagen
 //! --format binary` writes Jikaida's 128-byte records that `kaissa train` reads into a net the
 //! engine then plays with.
 
@@ -185,10 +186,7 @@ fn uci_takes_a_jikaida_net_and_refuses_bad_ones() {
          setoption name Use NNUE value false\neval\ngo depth 2\nisready\nquit\n"
     ));
     let lines = net_pipeline::session(&input);
-    let nets: Vec<&str> = lines
-        .iter()
-        .filter_map(|l| l.strip_prefix("net: "))
-        .collect();
+    let nets = net_pipeline::nets(&lines);
     let named = "random-jikaida";
     assert_eq!(
         nets,
@@ -212,6 +210,33 @@ fn uci_takes_a_jikaida_net_and_refuses_bad_ones() {
     }
     let best = lines.iter().filter(|l| l.starts_with("bestmove ")).count();
     assert_eq!(best, 2, "{lines:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The built-in net plays `jikaida` by default but not `jikaida-swods` or `porondwa`, where it
+/// was measured weaker than the hand-written evaluation; a net file still plays them.
+#[test]
+fn the_built_in_net_plays_jikaida_and_a_net_file_every_form() {
+    let dir = net_pipeline::temp_dir("jikaida", "forms");
+    let file = dir.join("jikaida.knue");
+    std::fs::write(&file, random_net(16, 5).to_bytes()).unwrap();
+    let lines = net_pipeline::session(&format!(
+        "uci\nsetoption name UCI_Variant value jikaida-swods\neval\n\
+         setoption name UCI_Variant value porondwa\neval\ngo depth 2\nisready\n\
+         setoption name UCI_Variant value jikaida\neval\n\
+         setoption name UCI_Variant value jikaida-swods\nsetoption name EvalFile value {}\n\
+         eval\ngo depth 2\nisready\nquit\n",
+        file.display()
+    ));
+    let nets = net_pipeline::nets(&lines);
+    assert_eq!(
+        nets,
+        ["none", "none", "jikaida-3", "random-jikaida"],
+        "{lines:?}"
+    );
+    let best = lines.iter().filter(|l| l.starts_with("bestmove ")).count();
+    assert_eq!(best, 2, "{lines:?}");
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

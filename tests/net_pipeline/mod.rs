@@ -12,6 +12,14 @@ pub fn session(input: &str) -> Vec<String> {
         .collect()
 }
 
+/// The net each `eval` of a session's `lines` named (`none` for the hand-written evaluation).
+pub fn nets(lines: &[String]) -> Vec<&str> {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("net: "))
+        .collect()
+}
+
 /// A fresh directory for `game`'s test `tag`, under the system's temporary one.
 pub fn temp_dir(game: &str, tag: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("kaissa-{game}-{tag}-{}", std::process::id()));

@@ -87,17 +87,26 @@ pub struct JikaidaEval {
     pub params: JikaidaParams,
     /// The learned net, if one is chosen.
     pub net: Option<Arc<Network>>,
+    /// The built-in net of the form played, which `Use NNUE` without an `EvalFile` chooses:
+    /// none for a form it does not play ([`super::nnue::plays_form`]) or another board size.
+    pub built_in: Option<Arc<Network>>,
 }
 
 impl JikaidaEval {
-    /// The hand-written weights `params` with the built-in net when Jikaida has one and
-    /// `pos` is on the board nets are for.
-    pub fn new<B: Bitboard>(params: JikaidaParams, pos: &JikaidaPosition<B>) -> JikaidaEval {
+    /// The hand-written weights `params` with the built-in net when the form `form` (a
+    /// variant's name) has one and `pos` is on the board nets are for.
+    pub fn new<B: Bitboard>(
+        params: JikaidaParams,
+        pos: &JikaidaPosition<B>,
+        form: &str,
+    ) -> JikaidaEval {
+        let built_in = (super::nnue::fits(pos) && super::nnue::plays_form(form))
+            .then(super::nnue::embedded_net)
+            .flatten();
         JikaidaEval {
             params,
-            net: super::nnue::fits(pos)
-                .then(super::nnue::embedded_net)
-                .flatten(),
+            net: built_in.clone(),
+            built_in,
         }
     }
 
@@ -115,7 +124,11 @@ impl JikaidaEval {
 impl From<JikaidaParams> for JikaidaEval {
     /// The hand-written weights alone.
     fn from(params: JikaidaParams) -> JikaidaEval {
-        JikaidaEval { params, net: None }
+        JikaidaEval {
+            params,
+            net: None,
+            built_in: None,
+        }
     }
 }
 

@@ -154,14 +154,14 @@ impl Ruleset for Jikaida {
         visit: V,
     ) -> Result<V::Output, String> {
         fn make<B: Bitboard, V: PositionVisitor>(
-            files: usize,
-            ranks: usize,
+            (files, ranks): (usize, usize),
             fen: &str,
+            form: &str,
             visit: V,
         ) -> Result<V::Output, String> {
             let board = Arc::new(Board::<B>::new(files, ranks));
             let pos = JikaidaPosition::from_fen(board, fen)?;
-            let eval = eval::JikaidaEval::new(eval::DEFAULT, &pos);
+            let eval = eval::JikaidaEval::new(eval::DEFAULT, &pos, form);
             Ok(visit.visit(pos, eval))
         }
         let start = fen.is_none();
@@ -174,9 +174,9 @@ impl Ruleset for Jikaida {
         let in_start = |e: String| if start { format!("start_fen: {e}") } else { e };
         let (files, ranks, _) = read_placement(placement).map_err(in_start)?;
         match files * ranks {
-            n if n <= 256 => make::<Wide<4>, V>(files, ranks, text, visit),
-            n if n <= 448 => make::<Wide<7>, V>(files, ranks, text, visit),
-            _ => make::<Wide<14>, V>(files, ranks, text, visit),
+            n if n <= 256 => make::<Wide<4>, V>((files, ranks), text, &def.name, visit),
+            n if n <= 448 => make::<Wide<7>, V>((files, ranks), text, &def.name, visit),
+            _ => make::<Wide<14>, V>((files, ranks), text, &def.name, visit),
         }
         .map_err(in_start)
     }

@@ -1,7 +1,8 @@
 //! Jikaida's inputs to a learned evaluation ([`crate::core::nnue`]): the features of a
 //! position, of a training record and of a move. Nets are for the 12 x 18 Poron board (and its
-//! forms with other start positions: `jikaida-swods`, `porondwa`); a position on a board of
-//! another size is evaluated by the hand-written terms.
+//! forms with other start positions: `jikaida-swods`, `porondwa`, which read a net file but
+//! play without the built-in net, [`plays_form`]); a position on a board of another size is
+//! evaluated by the hand-written terms.
 //!
 //! Features, from one side's view (the perspective): a piece of net type t on cell c, the
 //! perspective's own (`0`) or the opponent's (`1`): `(own * 12 + t) * 216 + c'`; then the
@@ -44,6 +45,18 @@ pub const INPUTS: usize = FLUTTER + 2;
 pub const DESCRIPTION: &str = "jikaida: KPACJHNDS NDS-unmoved 12x18 fluttember";
 /// The built-in net, embedded in the binary, made as tuning/NNUE.md says.
 const EMBEDDED: Option<&[u8]> = Some(include_bytes!("../../../nets/jikaida-3.knue"));
+
+/// The forms (variants) the built-in net plays by default: those whose games it learned and
+/// where it was measured stronger than the hand-written evaluation. `jikaida-swods` and
+/// `porondwa`, whose starts put two ranks of Swods or of Deldars a side, scored 43% with
+/// jikaida-3 (tuning/RESULTS.md) and keep the hand-written evaluation unless given a net
+/// file.
+const NET_FORMS: &[&str] = &["jikaida"];
+
+/// True when the built-in net plays the form `name` by default.
+pub fn plays_form(name: &str) -> bool {
+    NET_FORMS.contains(&name)
+}
 
 /// True when nets are for the board of `pos`.
 pub fn fits<B: Bitboard>(pos: &JikaidaPosition<B>) -> bool {

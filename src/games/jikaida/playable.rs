@@ -76,7 +76,8 @@ impl<B: Bitboard> Playable for JikaidaPosition<B> {
     }
 
     /// A net only on the 12 x 18 board: on another, a net file is still read (and refused if
-    /// it is not a Jikaida net) but the hand-written evaluation plays.
+    /// it is not a Jikaida net) but the hand-written evaluation plays. Without a file, the
+    /// form's built-in net, if it has one.
     fn choose_net(
         &self,
         eval: &JikaidaEval,
@@ -85,12 +86,13 @@ impl<B: Bitboard> Playable for JikaidaPosition<B> {
     ) -> Result<Option<JikaidaEval>, String> {
         let net = match (use_net, file) {
             (false, _) => None,
-            (true, None) => super::nnue::embedded_net(),
+            (true, None) => eval.built_in.clone(),
             (true, Some(bytes)) => Some(super::nnue::net_from_bytes(bytes)?),
         };
         Ok(Some(JikaidaEval {
             params: eval.params,
             net: net.filter(|_| super::nnue::fits(self)),
+            built_in: eval.built_in.clone(),
         }))
     }
 
