@@ -88,7 +88,7 @@ pub struct JikaidaEval {
     /// The learned net, if one is chosen.
     pub net: Option<Arc<Network>>,
     /// The built-in net of the form played, which `Use NNUE` without an `EvalFile` chooses:
-    /// none for a form it does not play ([`super::nnue::plays_form`]) or another board size.
+    /// none for a form without one ([`super::nnue::embedded_net`]) or another board size.
     pub built_in: Option<Arc<Network>>,
 }
 
@@ -100,8 +100,8 @@ impl JikaidaEval {
         pos: &JikaidaPosition<B>,
         form: &str,
     ) -> JikaidaEval {
-        let built_in = (super::nnue::fits(pos) && super::nnue::plays_form(form))
-            .then(super::nnue::embedded_net)
+        let built_in = super::nnue::fits(pos)
+            .then(|| super::nnue::embedded_net(form))
             .flatten();
         JikaidaEval {
             params,

@@ -1,7 +1,7 @@
 //! Jikaida's inputs to a learned evaluation ([`crate::core::nnue`]): the features of a
 //! position, of a training record and of a move. Nets are for the 12 x 18 Poron board (and its
 //! forms with other start positions: `jikaida-swods`, `porondwa`, which read a net file but
-//! play without the built-in net, [`plays_form`]); a position on a board of another size is
+//! have no built-in net, [`embedded_net`]); a position on a board of another size is
 //! evaluated by the hand-written terms.
 //!
 //! Features, from one side's view (the perspective): a piece of net type t on cell c, the
@@ -43,20 +43,12 @@ const FLUTTER: usize = 2 * TYPES * CELLS;
 pub const INPUTS: usize = FLUTTER + 2;
 /// What a Jikaida net says it reads.
 pub const DESCRIPTION: &str = "jikaida: KPACJHNDS NDS-unmoved 12x18 fluttember";
-/// The built-in net, embedded in the binary, made as tuning/NNUE.md says.
-const EMBEDDED: Option<&[u8]> = Some(include_bytes!("../../../nets/jikaida-3.knue"));
-
-/// The forms (variants) the built-in net plays by default: those whose games it learned and
-/// where it was measured stronger than the hand-written evaluation. `jikaida-swods` and
-/// `porondwa`, whose starts put two ranks of Swods or of Deldars a side, scored 43% with
-/// jikaida-3 (tuning/RESULTS.md) and keep the hand-written evaluation unless given a net
-/// file.
-const NET_FORMS: &[&str] = &["jikaida"];
-
-/// True when the built-in net plays the form `name` by default.
-pub fn plays_form(name: &str) -> bool {
-    NET_FORMS.contains(&name)
-}
+/// The built-in nets, by form (variant name), embedded in the binary, each made as
+/// tuning/NNUE.md says. A form plays a net only where it learned that form's games and was
+/// measured stronger than the hand-written evaluation: `jikaida-swods` and `porondwa`, whose
+/// starts put two ranks of Swods or of Deldars a side, scored 43% with jikaida-3
+/// (tuning/RESULTS.md) and keep the hand-written evaluation unless given a net file.
+const EMBEDDED: &[(&str, &[u8])] = &[("jikaida", include_bytes!("../../../nets/jikaida-3.knue"))];
 
 /// True when nets are for the board of `pos`.
 pub fn fits<B: Bitboard>(pos: &JikaidaPosition<B>) -> bool {
@@ -152,9 +144,10 @@ pub fn record_of<B: Bitboard>(
     )
 }
 
-/// The built-in net, if there is one.
-pub fn embedded_net() -> Option<Arc<Network>> {
-    net_from_bytes(EMBEDDED?).ok()
+/// The built-in net of the form `name`, if it has one.
+pub fn embedded_net(name: &str) -> Option<Arc<Network>> {
+    let (_, bytes) = EMBEDDED.iter().find(|(n, _)| *n == name)?;
+    net_from_bytes(bytes).ok()
 }
 
 /// Reads a Jikaida net from a file's bytes: an error when it is not a net or is one for
@@ -274,9 +267,11 @@ mod tests {
 
     #[test]
     fn the_built_in_net_is_read_as_a_net_file_would_be() {
-        let net = embedded_net().expect("Jikaida's built-in net");
+        let net = embedded_net("jikaida").expect("Jikaida's built-in net");
         assert_eq!((net.name.as_str(), net.inputs), ("jikaida-3", INPUTS));
         assert_eq!(net.features, DESCRIPTION);
+        assert!(embedded_net("jikaida-swods").is_none());
+        assert!(embedded_net("porondwa").is_none());
     }
 
     #[test]
