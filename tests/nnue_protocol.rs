@@ -133,7 +133,7 @@ fn merchants_plays_with_its_built_in_net_by_default() {
     let nets: Vec<&str> = e.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(
         nets,
-        ["merchants-2", "none", "test-merchants", "merchants-2"],
+        ["merchants-3", "none", "test-merchants", "merchants-3"],
         "{lines:?}"
     );
     assert_ne!(e[0].1, e[1].1);

@@ -34,7 +34,7 @@ pub const HAND_SLOTS: usize = 2;
 const EMBEDDED: &[(&str, &[u8])] = &[
     (
         "merchants",
-        include_bytes!("../../../nets/merchants-2.knue"),
+        include_bytes!("../../../nets/merchants-3.knue"),
     ),
     ("northern", include_bytes!("../../../nets/northern-1.knue")),
     ("gc", include_bytes!("../../../nets/gc-1.knue")),
