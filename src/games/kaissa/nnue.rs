@@ -38,6 +38,7 @@ const EMBEDDED: &[(&str, &[u8])] = &[
     ),
     ("northern", include_bytes!("../../../nets/northern-1.knue")),
     ("gc", include_bytes!("../../../nets/gc-1.knue")),
+    ("gorean", include_bytes!("../../../nets/gorean-2.knue")),
     ("kaissa", include_bytes!("../../../nets/kaissa-1.knue")),
     ("donkey", include_bytes!("../../../nets/donkey-1.knue")),
 ];
@@ -484,13 +485,17 @@ pieces = [{ letter = "S", betza = "B" }]
     }
 
     #[test]
-    fn a_child_that_changes_a_piece_and_every_built_in_rule_set_read_their_own() {
+    fn a_child_that_changes_a_piece_and_every_built_in_rule_set_read_their_own_nets() {
         let other = Game::<u128>::new(&def_with(CHILDREN, "merchants-fast-scribe")).unwrap();
         assert_eq!(other.net_rule_set, "merchants-fast-scribe");
         assert!(embedded_net(&other).is_none());
         for name in ["merchants", "northern", "gc", "gorean", "kaissa", "donkey"] {
             let game = Game::<u128>::new(&def(name)).unwrap();
             assert_eq!(game.net_rule_set, name);
+            // Each plays with its own built-in net (one whose inputs do not match would be
+            // dropped without a word).
+            let net = embedded_net(&game).unwrap_or_else(|| panic!("{name} has no net"));
+            assert!(net.name.starts_with(name), "{name} plays {}", net.name);
         }
     }
 }
