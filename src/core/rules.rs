@@ -29,11 +29,20 @@ pub trait Rules: Clone + Send + Sync {
     /// True when the side to move is in danger of losing at once (its royal piece attacked,
     /// in check): search extends and quiescence answers with every move.
     fn in_danger(&self) -> bool;
-    /// [`Rules::in_danger`] for a position whose moves are about to be tried: a game may
-    /// remember what it worked out for [`Rules::try_make`]. The default is `in_danger`.
+    /// [`Rules::in_danger`] for a position the search has reached by [`Rules::try_make`] or
+    /// whose moves it is about to try: a game may derive the answer from what it worked out
+    /// for the move's legality and remember it for the position. The default is `in_danger`.
     #[inline(always)]
     fn in_danger_here(&mut self) -> bool {
         self.in_danger()
+    }
+    /// True when playing `mv` (a move of [`Rules::generate_pseudo`]) certainly leaves the
+    /// opponent out of danger ([`Rules::in_danger`] false after it), told without making it;
+    /// false when the game cannot tell cheaply. The search then prunes a late quiet move
+    /// without making it, where it would have made it only to ask. The default is false.
+    #[inline(always)]
+    fn gives_no_danger(&self, _mv: Move) -> bool {
+        false
     }
     /// True when the side to move can win with its next move, whatever the opponent did (a
     /// Kaissa Home Stone it attacks, with no placement owed): the search scores the position

@@ -365,14 +365,21 @@ impl<'a, P: Rules> Worker<'a, P> {
             let prunable = shallow_quiet
                 && (played as i32 >= (LMP_BASE + depth * depth) / (LMP_DIVISOR - improving as i32)
                     || eval + FUTILITY_BASE + FUTILITY_PER_PLY * reduced <= alpha);
+            // A pruned move is made only to ask whether it attacks the opponent's royal
+            // piece (below); where the game can tell without making it, it is not made.
+            if prunable && self.pos.gives_no_danger(mv) {
+                continue;
+            }
             if !self.pos.try_make(mv) {
                 continue;
             }
-            // Never a move that attacks the opponent's royal piece (this family's check).
+            // Never a move that attacks the opponent's royal piece (this family's check),
+            // asked as the child node itself will ask it: a game may derive the answer from
+            // the move's legality test and keep it for the child.
             if (prunable
                 || shallow_quiet
                     && self.pos.quiet_loss(self.eval, mv) > QUIET_LOSS * reduced * reduced)
-                && !self.pos.in_danger()
+                && !self.pos.in_danger_here()
             {
                 self.pos.unmake();
                 continue;

@@ -75,7 +75,12 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// line, the Jiktar and Hikdar stopped by fronts.
     #[inline(always)]
     pub fn mobility(&self, color: Color) -> i32 {
-        self.mobility[color.index()]
+        if self.net_state().is_some() {
+            // Not kept while a net is attached (the net does not read it).
+            self.mobility_slow(color)
+        } else {
+            self.mobility[color.index()]
+        }
     }
 
     /// Adds `sign` times the mobility of a piece of `color` and `kind` on `cell` (its runs
@@ -236,5 +241,41 @@ mod tests {
         }
         check::<Wide<4>>(12, 18, 120);
         check::<Wide<7>>(18, 24, 80);
+    }
+
+    /// With a net attached the sums are not kept, yet `mobility` answers right; detaching the
+    /// net mid-game brings the kept sums back, and they stay right move by move.
+    #[test]
+    fn mobility_is_right_with_a_net_and_kept_again_without_it() {
+        let net = crate::games::jikaida::nnue::embedded_net("jikaida").expect("the built-in net");
+        let board = std::sync::Arc::new(Board::<Wide<4>>::new(12, 18));
+        let mut p = JikaidaPosition::from_fen(board, START).unwrap();
+        let mut x = 0x0B11_17E5_0000_0003u64;
+        let same = |p: &JikaidaPosition<Wide<4>>| {
+            for c in Color::BOTH {
+                assert_eq!(p.mobility(c), p.mobility_slow(c), "{}", p.to_fen());
+            }
+        };
+        let mut moved = 0;
+        for round in 0..6 {
+            p.attach_net(if round % 2 == 0 { Some(&net) } else { None });
+            assert_eq!(p.net_state().is_some(), round % 2 == 0);
+            same(&p);
+            for _ in 0..20 {
+                let mut list: Vec<Move> = Vec::new();
+                p.generate(&mut list);
+                if list.is_empty() || p.decided().is_some() {
+                    break;
+                }
+                p.make(list[xorshift64(&mut x) as usize % list.len()]);
+                same(&p);
+                moved += 1;
+            }
+            // The kept sums of the positions made with the net are stale; the answer is not.
+            p.attach_net(None);
+            same(&p);
+            assert_eq!(p.mobility, [0, 1].map(|c| p.mobility_slow(Color::BOTH[c])));
+        }
+        assert!(moved >= 100, "only {moved} moves");
     }
 }

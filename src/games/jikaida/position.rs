@@ -70,7 +70,8 @@ pub struct JikaidaPosition<B: Bitboard> {
     swod_steps: [[i32; 2]; 2],
     /// Occupancy of each line of the board (see [`Board::line`]).
     pub(super) lines: Vec<u64>,
-    /// Each side's slider mobility, kept move by move (see [`super::mobility`]).
+    /// Each side's slider mobility, kept move by move while no net is attached (see
+    /// [`super::mobility`]; the net does not read it, so its upkeep is skipped then).
     pub(super) mobility: [i32; 2],
     /// Cells holding a piece that still has its first-move powers.
     pub(super) unmoved: B,
@@ -469,9 +470,11 @@ impl<B: Bitboard> JikaidaPosition<B> {
         self.make_with::<false>(mv);
     }
 
-    /// [`Self::make`], keeping the slider mobility if `SCORE`.
+    /// [`Self::make`], keeping the slider mobility if `SCORE` and no net is attached (the
+    /// hand-written evaluation's term; with a net, [`Self::mobility`] counts it afresh).
     #[inline(always)]
     fn make_with<const SCORE: bool>(&mut self, mv: Move) {
+        let score = SCORE && self.nnue.is_none();
         if self.nnue.is_some() {
             let d = super::nnue::delta(self, mv);
             if let Some(n) = &mut self.nnue {
@@ -494,7 +497,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         });
         self.set_unmoved(from, false);
         self.set_unmoved(to, false);
-        if SCORE {
+        if score {
             self.mobility_cell(from, us, kind, -1, true);
         }
         self.remove(us, kind, from);
@@ -502,7 +505,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         if captured != EMPTY {
             let (cc, ck) = decode(captured);
             // The target stays occupied: only the two pieces' own mobility changes there.
-            if SCORE {
+            if score {
                 self.mobility_cell(to, cc, ck, -1, false);
             }
             self.remove(cc, ck, to);
@@ -518,10 +521,10 @@ impl<B: Bitboard> JikaidaPosition<B> {
         }
         let arrives = mv.promotes_to().unwrap_or(kind);
         self.add(us, arrives, to);
-        if SCORE {
+        if score {
             self.mobility_cell(to, us, arrives, 1, captured == EMPTY);
         }
-        if SCORE && let Some(ck) = partner {
+        if score && let Some(ck) = partner {
             // Counted once the King stands on the target, which bounds the partner's runs.
             self.mobility_cell(from, us, ck, 1, true);
         }
@@ -608,7 +611,12 @@ impl<B: Bitboard> JikaidaPosition<B> {
                     self.nnue = Some(Box::new(super::nnue::fresh_sums(net.clone(), self)));
                 }
             }
-            _ => self.nnue = None,
+            _ => {
+                if self.nnue.take().is_some() {
+                    // The mobility was not kept while the net was attached.
+                    self.mobility = Color::BOTH.map(|c| self.mobility_slow(c));
+                }
+            }
         }
     }
 

@@ -42,6 +42,10 @@ impl<B: Bitboard> Rules for JikaidaPosition<B> {
     fn in_danger_here(&mut self) -> bool {
         self.guard().check
     }
+    #[inline(always)]
+    fn gives_no_danger(&self, mv: Move) -> bool {
+        self.gives_no_check(mv)
+    }
     fn no_move_result(&self) -> i32 {
         -1
     }
