@@ -149,21 +149,36 @@ pub fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
 /// same either way.
 #[derive(Default)]
 pub struct Picker {
-    /// Winning positions (`NO_POSITION` for none): leaves at `size..2 * size`.
-    tree: Vec<u16>,
+    /// Winning [`key`]s (0 for none): leaves at `size..2 * size`.
+    tree: Vec<u64>,
     size: usize,
     active: bool,
 }
 
-const NO_POSITION: u16 = u16::MAX;
+/// No position: below every [`key`].
+const NO_KEY: u64 = 0;
 /// Plain picks before the tree is considered.
 const PLAIN_PICKS: usize = 4;
 /// Fewest moves left for the tree to pay for itself.
 const TREE_MOVES: usize = 48;
 
+/// A score and its list position as one number that orders as the pick does: the higher
+/// score first, on a tie the lower position. So a tree node is the larger of its children,
+/// read without going back to the scores.
+#[inline(always)]
+fn key(score: i32, position: usize) -> u64 {
+    (((score as i64 - i32::MIN as i64) as u64) << 16) | (u16::MAX as usize - position) as u64
+}
+
+/// The list position of a [`key`].
+#[inline(always)]
+fn position(key: u64) -> usize {
+    u16::MAX as usize - (key & u16::MAX as u64) as usize
+}
+
 impl Picker {
     /// Swaps the best-scored move among `i..` to index `i`, as [`pick`]; `i` counts up from 0
-    /// through one list.
+    /// through one list (of fewer than 65,535 moves).
     #[inline(always)]
     pub fn pick(&mut self, moves: &mut [Move], scores: &mut [i32], i: usize) {
         if i == 0 {
@@ -176,14 +191,13 @@ impl Picker {
             }
             self.build(scores, i);
         }
-        let best = self.tree[1] as usize;
+        let best = position(self.tree[1]);
         moves.swap(i, best);
         scores.swap(i, best);
         // Position `i` now holds the pick; `best` holds the move that stood at `i`.
-        self.tree[self.size + i] = NO_POSITION;
-        self.update(scores, i);
+        self.set(i, NO_KEY);
         if best != i {
-            self.update(scores, best);
+            self.set(best, key(scores[best], best));
         }
     }
 
@@ -193,36 +207,25 @@ impl Picker {
         let size = n.next_power_of_two();
         self.size = size;
         self.tree.clear();
-        self.tree.resize(2 * size, NO_POSITION);
+        self.tree.resize(2 * size, NO_KEY);
         for p in from..n {
-            self.tree[size + p] = p as u16;
+            self.tree[size + p] = key(scores[p], p);
         }
         for k in (1..size).rev() {
-            self.tree[k] = Self::better(scores, self.tree[2 * k], self.tree[2 * k + 1]);
+            self.tree[k] = self.tree[2 * k].max(self.tree[2 * k + 1]);
         }
         self.active = true;
     }
 
-    /// Recomputes the winners above the leaf of position `p`.
+    /// Sets the leaf of position `p` and recomputes the winners above it.
     #[inline(always)]
-    fn update(&mut self, scores: &[i32], p: usize) {
-        let mut k = (self.size + p) / 2;
+    fn set(&mut self, p: usize, leaf: u64) {
+        let mut k = self.size + p;
+        self.tree[k] = leaf;
+        k /= 2;
         while k >= 1 {
-            self.tree[k] = Self::better(scores, self.tree[2 * k], self.tree[2 * k + 1]);
+            self.tree[k] = self.tree[2 * k].max(self.tree[2 * k + 1]);
             k /= 2;
-        }
-    }
-
-    /// The winner of two positions, `a` from the left (lower) half: the higher score, the
-    /// lower position on a tie.
-    #[inline(always)]
-    fn better(scores: &[i32], a: u16, b: u16) -> u16 {
-        if b == NO_POSITION {
-            a
-        } else if a == NO_POSITION || scores[b as usize] > scores[a as usize] {
-            b
-        } else {
-            a
         }
     }
 }
@@ -239,9 +242,26 @@ mod tests {
         let mut picker = Picker::default();
         for round in 0..3000 {
             let n = (crate::core::rng::xorshift64(&mut x) % 200) as usize;
+            // Few distinct scores (many ties), then the search's whole range.
             let spread = 1 + round % 7;
             let mut scores: Vec<i32> = (0..n)
-                .map(|_| (crate::core::rng::xorshift64(&mut x) % spread as u64) as i32)
+                .map(|_| {
+                    let r = crate::core::rng::xorshift64(&mut x);
+                    if round % 8 == 7 {
+                        [
+                            i32::MIN,
+                            -1_000_000,
+                            -5,
+                            0,
+                            7,
+                            900_000,
+                            10_000_000,
+                            i32::MAX,
+                        ][(r % 8) as usize]
+                    } else {
+                        (r % spread as u64) as i32
+                    }
+                })
                 .collect();
             let mut moves: Vec<Move> = (0..n).map(|i| Move::normal(i, i + 1)).collect();
             let (mut m2, mut s2) = (moves.clone(), scores.clone());
