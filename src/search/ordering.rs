@@ -208,8 +208,8 @@ impl Picker {
         self.size = size;
         self.tree.clear();
         self.tree.resize(2 * size, NO_KEY);
-        for p in from..n {
-            self.tree[size + p] = key(scores[p], p);
+        for (p, &s) in scores.iter().enumerate().skip(from) {
+            self.tree[size + p] = key(s, p);
         }
         for k in (1..size).rev() {
             self.tree[k] = self.tree[2 * k].max(self.tree[2 * k + 1]);
