@@ -275,7 +275,22 @@ impl<B: Bitboard> JikaidaPosition<B> {
             return false;
         }
         let king = self.king(self.side_to_move().flip());
-        !self.lined(to, king) && !self.board().knight[to].has(king)
+        let b = self.board();
+        if b.knight[to].has(king) {
+            return false;
+        }
+        if !self.lined(to, king) {
+            return true;
+        }
+        // On a line through that King, the piece could reach it from `to` only by a slide
+        // or step over empty cells or by a straight vault over an unbroken run of pieces
+        // (bent lines are the Pallan's): cells between holding both allow neither.
+        let Some(d) = (0..8).find(|&d| b.full[d][to].has(king)) else {
+            return false;
+        };
+        let between = b.full[d][to] & !b.full[d][king] & !B::single(king);
+        let occupied = between & !B::single(from) & (self.occupied() | B::single(to));
+        occupied.any() && occupied != between
     }
 
     /// An answer about the King on `king` carried over the move `mv` that left it standing
