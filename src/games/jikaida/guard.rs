@@ -316,6 +316,11 @@ mod tests {
     use crate::games::jikaida::board::Board;
     use std::sync::Arc;
 
+    /// The start position.
+    const START: &str = "cjhapkannhjc/dddddddddddd/ssssssssssss/12/12/12/12/12/12/12/12/12/12/12/12/SSSSSSSSSSSS/DDDDDDDDDDDD/CJHNNAPKAHJC y Kk 1";
+    /// A middle game with pieces off their first squares.
+    const MIDDLE: &str = "cjha1kannhjc/dddddd2dddd/s3sp1s1sss/1s'6s'1d'1/3s's's'6/1s'4d'5/12/12/12/12/12/12/3S'8/S'11/P6S'2D'1/SS1SSS1ASSSS/DDD1DD1DDDDD/CJD'NNA2KHJC b Kk 11";
+
     /// Plays a random legal move of `list` (the position's pseudo-legal moves) through
     /// `try_make`, which records the threat; false when there is none or the game is over.
     fn play_random<B: Bitboard>(
@@ -382,15 +387,13 @@ mod tests {
             }
             derived
         }
-        let start = "cjhapkannhjc/dddddddddddd/ssssssssssss/12/12/12/12/12/12/12/12/12/12/12/12/SSSSSSSSSSSS/DDDDDDDDDDDD/CJHNNAPKAHJC y Kk 1";
         let open = "6k5/12/2p3c5/12/4j7/12/3s'1d'6/12/5S'6/12/1A10/12/12/5N6/12/3P8/12/6K5 y - 20";
-        let middle = "cjha1kannhjc/dddddd2dddd/s3sp1s1sss/1s'6s'1d'1/3s's's'6/1s'4d'5/12/12/12/12/12/12/3S'8/S'11/P6S'2D'1/SS1SSS1ASSSS/DDD1DD1DDDDD/CJD'NNA2KHJC b Kk 11";
         let board = Arc::new(Board::<Wide<4>>::new(12, 18));
         let mut derived = 0;
         for (fen, seed) in [
-            (start, 0x1234_5678_9ABC_DEF1),
+            (START, 0x1234_5678_9ABC_DEF1),
             (open, 0x0F0F_1234_5555_7777),
-            (middle, 0xDEAD_BEEF_0BAD_CAFE),
+            (MIDDLE, 0xDEAD_BEEF_0BAD_CAFE),
         ] {
             derived += check(board.clone(), fen, seed);
         }
@@ -403,11 +406,9 @@ mod tests {
     #[test]
     fn moves_cleared_without_making_them_give_no_check() {
         let board = Arc::new(Board::<Wide<4>>::new(12, 18));
-        let start = "cjhapkannhjc/dddddddddddd/ssssssssssss/12/12/12/12/12/12/12/12/12/12/12/12/SSSSSSSSSSSS/DDDDDDDDDDDD/CJHNNAPKAHJC y Kk 1";
-        let middle = "cjha1kannhjc/dddddd2dddd/s3sp1s1sss/1s'6s'1d'1/3s's's'6/1s'4d'5/12/12/12/12/12/12/3S'8/S'11/P6S'2D'1/SS1SSS1ASSSS/DDD1DD1DDDDD/CJD'NNA2KHJC b Kk 11";
         let (mut cleared, mut asked) = (0, 0);
         let mut x = 0x6E0C_4ECC_0000_0001u64;
-        for fen in [start, middle] {
+        for fen in [START, MIDDLE] {
             for _ in 0..30 {
                 let mut p = JikaidaPosition::from_fen(board.clone(), fen).unwrap();
                 for _ in 0..150 {

@@ -274,7 +274,7 @@ mod tests {
             // The kept sums of the positions made with the net are stale; the answer is not.
             p.attach_net(None);
             same(&p);
-            assert_eq!(p.mobility, [0, 1].map(|c| p.mobility_slow(Color::BOTH[c])));
+            assert_eq!(p.mobility, Color::BOTH.map(|c| p.mobility_slow(c)));
         }
         assert!(moved >= 100, "only {moved} moves");
     }
