@@ -39,9 +39,10 @@ pub trait Rules: Clone + Send + Sync {
     /// True when playing `mv` (a move of [`Rules::generate_pseudo`]) certainly leaves the
     /// opponent out of danger ([`Rules::in_danger`] false after it), told without making it;
     /// false when the game cannot tell cheaply. The search then prunes a late quiet move
-    /// without making it, where it would have made it only to ask. The default is false.
+    /// without making it, where it would have made it only to ask. A game may keep what it
+    /// works out for the answer (as for [`Rules::in_danger_here`]). The default is false.
     #[inline(always)]
-    fn gives_no_danger(&self, _mv: Move) -> bool {
+    fn gives_no_danger(&mut self, _mv: Move) -> bool {
         false
     }
     /// True when the side to move can win with its next move, whatever the opponent did (a

@@ -45,7 +45,7 @@ impl<B: Bitboard> MemoEntry<B> {
     /// stands. Then it cannot capture, and the answer is the cells that answer depends on.
     /// `None` when the reading does not tell.
     #[inline(always)]
-    fn far_cells(&self, from: usize, target: usize, far: B) -> Option<B> {
+    pub(super) fn far_cells(&self, from: usize, target: usize, far: B) -> Option<B> {
         if far.has(target) || self.all.has(from) || (self.stands & far).any() {
             return None;
         }
@@ -375,7 +375,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
         if let Some(memo) = memo {
             // The memo's stand cells serve as well as those read for this Pallan alone: a
             // stand cell its slides reach is one of them, and its own cell is one exactly when
-            // it can vault from where it stands. Its gaps include the ones read here.
+            // it can vault from where it stands. Its gaps include the ones read here. A
+            // capture found that is to be described is traced again below, from the start.
             let memo = self.refresh_memo(from, target, memo);
             if let Some(cells) = memo.far_cells(from, target, far) {
                 if DEPS {
@@ -383,18 +384,17 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 }
                 return false;
             }
-            if !(DEPS && describe) {
-                if memo.all.has(from) {
-                    return true;
-                }
+            if !memo.all.has(from) {
                 let (reached, hit) = b.pallan_slides(from, self.occupied());
-                if hit.has(target) || (memo.stands & reached).any() {
-                    return true;
+                if !hit.has(target) && (memo.stands & reached).is_empty() {
+                    if DEPS {
+                        *deps |= memo.gaps | hit | B::single(from);
+                    }
+                    return false;
                 }
-                if DEPS {
-                    *deps |= memo.gaps | hit | B::single(from);
-                }
-                return false;
+            }
+            if !(DEPS && describe) {
+                return true;
             }
         }
         let (mut gaps, mut lines, mut unused) = (B::EMPTY, B::EMPTY, B::EMPTY);
@@ -474,7 +474,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
 
     /// A reading of `memo` that holds for the Pallan on `from` and the target `target`, made
     /// afresh (in place of the oldest) if none does.
-    fn refresh_memo<'m>(
+    pub(super) fn refresh_memo<'m>(
         &self,
         from: usize,
         target: usize,

@@ -48,6 +48,28 @@ impl<B: Bitboard> Guard<B> {
     }
 }
 
+/// How many captures of a King in check [`Routes`] keeps.
+const ROUTES: usize = 4;
+
+/// More ways the King in check can be captured than the one its guard describes, learnt
+/// from the moves refused there: each a set of cells a capture depends on (the capturer's,
+/// and those it passes or vaults over). A move that is not the King's and touches none of
+/// one set's cells cannot be legal, which [`JikaidaPosition::try_make`] then tells without
+/// making it. In Jikaida a Pallan in check often has several slides to the cells it can
+/// vault onto the King from, and blocking one leaves the others.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Routes<B> {
+    count: u8,
+    cells: [B; ROUTES],
+}
+
+impl<B: Bitboard> Routes<B> {
+    const EMPTY: Routes<B> = Routes {
+        count: 0,
+        cells: [B::EMPTY; ROUTES],
+    };
+}
+
 impl<B: Bitboard> JikaidaPosition<B> {
     /// The answer of a full check test for the King on `king`. Without `describe`, a `true`
     /// answer's cells are not all collected: for legality tests, whose `true` answers are
@@ -79,6 +101,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
     pub(super) fn clear_guards(&mut self) {
         self.guard.clear();
         self.threat.clear();
+        self.routes.clear();
     }
 
     /// Forgets the answers of the position just reached (a move or pass was made).
@@ -90,6 +113,44 @@ impl<B: Bitboard> JikaidaPosition<B> {
         }
         if let Some(t) = self.threat.get_mut(n) {
             t.valid = false;
+        }
+        if let Some(r) = self.routes.get_mut(n) {
+            r.count = 0;
+        }
+    }
+
+    /// True when one of the captures [`Self::learn_route`] kept for this position (in check)
+    /// touches neither `from` nor `to`: a move between them, not the King's, leaves that
+    /// capture standing and is illegal.
+    #[inline(always)]
+    pub(super) fn route_stands(&self, from: usize, to: usize) -> bool {
+        self.routes.get(self.history_len()).is_some_and(|r| {
+            r.cells[..r.count as usize]
+                .iter()
+                .any(|c| !c.has(from) && !c.has(to))
+        })
+    }
+
+    /// True when this position (in check) can keep another capture.
+    #[inline(always)]
+    pub(super) fn route_room(&self) -> bool {
+        self.routes
+            .get(self.history_len())
+            .is_none_or(|r| (r.count as usize) < ROUTES)
+    }
+
+    /// Keeps `cells`, those of a capture of this position's King: a capture found after a
+    /// move from here that touched none of its cells, so it stood here already.
+    #[inline(always)]
+    pub(super) fn learn_route(&mut self, cells: B) {
+        let n = self.history_len();
+        if n >= self.routes.len() {
+            self.routes.resize(n + 1, Routes::EMPTY);
+        }
+        let r = &mut self.routes[n];
+        if (r.count as usize) < ROUTES {
+            r.cells[r.count as usize] = cells;
+            r.count += 1;
         }
     }
 
@@ -250,13 +311,14 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// True when `mv`, a move of the side to move, certainly leaves the other King
     /// unattacked, told without making it: this position's threat (whether that King is
     /// attacked here, recorded by the [`Self::try_make`] that reached it) said no, the move
-    /// is not a King's or a Pallan's (nor makes one), touches none of the cells that answer
-    /// read, and lands neither on a line through that King nor a leap away from it (where
-    /// the piece that moved could capture it). The same reasoning as [`Self::derived_guard`],
-    /// which may still find no check where this says it cannot tell (false).
+    /// is not a King's (nor makes a Pallan), touches none of the cells that answer read, and
+    /// lands neither on a line through that King nor a leap away from it (where the piece
+    /// that moved could capture it); a Pallan's move as in [`Self::pallan_gives_no_check`].
+    /// The same reasoning as [`Self::derived_guard`], which may still find no check where
+    /// this says it cannot tell (false).
     #[inline(always)]
-    pub(super) fn gives_no_check(&self, mv: Move) -> bool {
-        let Some(t) = self.threat.get(self.history_len()) else {
+    pub(super) fn gives_no_check(&mut self, mv: Move) -> bool {
+        let Some(&t) = self.threat.get(self.history_len()) else {
             return false;
         };
         if !t.valid || t.check {
@@ -266,6 +328,9 @@ impl<B: Bitboard> JikaidaPosition<B> {
         let Some((_, kind)) = self.piece_at(from) else {
             return false;
         };
+        if kind == PALLAN {
+            return self.pallan_gives_no_check(t, from, to);
+        }
         let arrives = mv.promotes_to().unwrap_or(kind);
         if kind == KING || arrives == PALLAN {
             return false;
@@ -291,6 +356,36 @@ impl<B: Bitboard> JikaidaPosition<B> {
         let between = b.full[d][to] & !b.full[d][king] & !B::single(king);
         let occupied = between & !B::single(from) & (self.occupied() | B::single(to));
         occupied.any() && occupied != between
+    }
+
+    /// [`Self::gives_no_check`] for the Pallan's move from `from` to `to`, `t` this
+    /// position's threat (which said no): the side to move has this one Pallan, the move is
+    /// no capture and touches none of the cells the threat read but the Pallan's part, and
+    /// the Pallan could not capture that King from `to` by a leap, a slide or a vault, as
+    /// the memo of stand cells around that King tells without working out the slides
+    /// ([`super::attack::MemoEntry::far_cells`]). The reading the memo holds for the Pallan
+    /// on `from` is the one after the move: both count the Pallan's cell empty, and `from`
+    /// and `to` are then empty alike.
+    fn pallan_gives_no_check(&mut self, t: Guard<B>, from: usize, to: usize) -> bool {
+        let us = self.side_to_move();
+        if t.base.has(from)
+            || t.base.has(to)
+            || self.occupied().has(to)
+            || self.count(us, PALLAN) != 1
+        {
+            return false;
+        }
+        let king = self.king(us.flip());
+        let b = self.board();
+        let far = b.pallan_empty[to];
+        if b.knight[to].has(king) {
+            return false;
+        }
+        self.with_memo(us, |p, memo| {
+            p.refresh_memo(from, king, memo)
+                .far_cells(to, king, far)
+                .is_some()
+        })
     }
 
     /// An answer about the King on `king` carried over the move `mv` that left it standing
@@ -405,36 +500,88 @@ mod tests {
     /// and that is legal leaves the other King unattacked; and it clears most moves.
     #[test]
     fn moves_cleared_without_making_them_give_no_check() {
+        let (mut cleared, mut asked, mut pallans) = (0, 0, 0);
+        along_random_games(0x6E0C_4ECC_0000_0001, 30, 150, |p, list| {
+            let them = p.side_to_move().flip();
+            for &mv in list {
+                asked += 1;
+                if !p.gives_no_check(mv) {
+                    continue;
+                }
+                cleared += 1;
+                if matches!(p.piece_at(mv.from()), Some((_, PALLAN))) {
+                    pallans += 1;
+                }
+                if p.try_make(mv) {
+                    assert_safe(p, them, mv);
+                    p.unmake();
+                }
+            }
+        });
+        assert!(
+            cleared * 2 > asked,
+            "only {cleared} of {asked} moves cleared"
+        );
+        assert!(pallans > 1000, "only {pallans} Pallan moves cleared");
+    }
+
+    /// In check, the moves `try_make` accepts are the legal ones, also once the captures it
+    /// learnt from refused moves refuse others unmade (which must happen, and often), and
+    /// the position is as it was after each.
+    #[test]
+    fn moves_refused_by_a_learnt_capture_are_illegal() {
+        let (mut checks, mut refused_unmade) = (0, 0);
+        along_random_games(0x2B0E_57AD_0000_0001, 40, 200, |p, list| {
+            if !p.guard().check {
+                return;
+            }
+            checks += 1;
+            let mut legal = Vec::new();
+            p.generate(&mut legal);
+            let before = p.to_fen();
+            for &mv in list {
+                let king = p.pieces(p.side_to_move(), KING).has(mv.from());
+                if !king && p.route_stands(mv.from(), mv.to()) {
+                    refused_unmade += 1;
+                }
+                let accepted = p.try_make(mv);
+                if accepted {
+                    p.unmake();
+                }
+                assert_eq!(accepted, legal.contains(&mv), "{before}: {mv:?}");
+                assert_eq!(p.to_fen(), before);
+            }
+        });
+        assert!(checks > 200, "only {checks} positions in check");
+        assert!(
+            refused_unmade > 200,
+            "only {refused_unmade} moves refused by a learnt capture"
+        );
+    }
+
+    /// Plays `games` random games of up to `plies` moves from each of [`START`] and
+    /// [`MIDDLE`] on the 12 x 18 board, showing `visit` each position with its pseudo-legal
+    /// moves before the move is played.
+    fn along_random_games(
+        seed: u64,
+        games: usize,
+        plies: usize,
+        mut visit: impl FnMut(&mut JikaidaPosition<Wide<4>>, &[Move]),
+    ) {
         let board = Arc::new(Board::<Wide<4>>::new(12, 18));
-        let (mut cleared, mut asked) = (0, 0);
-        let mut x = 0x6E0C_4ECC_0000_0001u64;
+        let mut x = seed;
         for fen in [START, MIDDLE] {
-            for _ in 0..30 {
+            for _ in 0..games {
                 let mut p = JikaidaPosition::from_fen(board.clone(), fen).unwrap();
-                for _ in 0..150 {
+                for _ in 0..plies {
                     let mut list = Vec::new();
                     p.generate_pseudo(&mut list);
-                    let them = p.side_to_move().flip();
-                    for &mv in &list {
-                        asked += 1;
-                        if !p.gives_no_check(mv) {
-                            continue;
-                        }
-                        cleared += 1;
-                        if p.try_make(mv) {
-                            assert_safe(&p, them, mv);
-                            p.unmake();
-                        }
-                    }
+                    visit(&mut p, &list);
                     if !play_random(&mut p, list, &mut x) {
                         break;
                     }
                 }
             }
         }
-        assert!(
-            cleared * 2 > asked,
-            "only {cleared} of {asked} moves cleared"
-        );
     }
 }

@@ -84,14 +84,25 @@ impl<B: Bitboard> JikaidaPosition<B> {
         if king_moved && g.check && self.is_flutter(mv) {
             return false;
         }
+        // In check, another capture of the King already found here may stand too; the cells
+        // of one found after this move are kept if the move touched none of them.
+        let learn = g.check && !king_moved;
+        if learn && self.route_stands(from, to) {
+            return false;
+        }
+        let describe = learn && self.route_room();
         self.make(mv);
         let threat = if king_moved || g.check {
-            self.tested_guard(self.king(us), false)
+            self.tested_guard(self.king(us), describe)
         } else {
             self.reread_guard(g, mv, self.king(us))
         };
         if threat.check {
             self.unmake();
+            let cells = threat.deps();
+            if describe && !cells.has(from) && !cells.has(to) {
+                self.learn_route(cells);
+            }
             false
         } else {
             self.set_threat(threat);

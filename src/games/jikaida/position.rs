@@ -8,7 +8,7 @@
 
 use super::attack::PallanMemo;
 use super::board::Board;
-use super::guard::Guard;
+use super::guard::{Guard, Routes};
 use super::{DELDAR, KINDS, KING, SWOD, has_first_move};
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;
@@ -88,6 +88,9 @@ pub struct JikaidaPosition<B: Bitboard> {
     /// [`Self::try_make`] as its legality test), from which the next position's `guard` is
     /// mostly derived without a check test.
     pub(super) threat: Vec<Guard<B>>,
+    /// `routes[n]`: while valid, more captures of the King in check after `n` moves, found
+    /// by moves [`Self::try_make`] refused there (see [`Routes`]).
+    pub(super) routes: Vec<Routes<B>>,
     /// Per attacking side, the stand cells last read for its Pallans' check test (see
     /// [`PallanMemo`]); it checks itself against the board, so it is never stale.
     pub(super) pallan_memo: Option<Box<[PallanMemo<B>; 2]>>,
@@ -119,6 +122,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             history: Vec::new(),
             guard: Vec::new(),
             threat: Vec::new(),
+            routes: Vec::new(),
             pallan_memo: None,
             nnue: None,
         }
@@ -156,6 +160,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             history: Vec::with_capacity(2),
             guard: Vec::new(),
             threat: Vec::new(),
+            routes: Vec::new(),
             pallan_memo: None,
             nnue: None,
         }

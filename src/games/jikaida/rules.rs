@@ -43,7 +43,7 @@ impl<B: Bitboard> Rules for JikaidaPosition<B> {
         self.guard().check
     }
     #[inline(always)]
-    fn gives_no_danger(&self, mv: Move) -> bool {
+    fn gives_no_danger(&mut self, mv: Move) -> bool {
         self.gives_no_check(mv)
     }
     fn no_move_result(&self) -> i32 {
