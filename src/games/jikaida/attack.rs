@@ -54,7 +54,7 @@ impl<B: Bitboard> MemoEntry<B> {
 }
 
 /// How many readings a [`PallanMemo`] keeps.
-const MEMO_WAYS: usize = 4;
+const MEMO_WAYS: usize = 16;
 
 /// The last few readings of stand cells for one attacking side, the oldest replaced first:
 /// the search goes back and forth between a position and its children, so a reading made
