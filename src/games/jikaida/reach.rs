@@ -354,7 +354,6 @@ impl<B: Bitboard> JikaidaPosition<B> {
                     (diagonals & takes).any()
                         || ((diagonals | short[fwd[0]][from]) & b.last_rank[us.index()]).any()
                 };
-                let dirs = self.vault_dirs::<CAPTURES>(from);
                 for (i, &d) in fwd.iter().enumerate() {
                     if steps {
                         let len = n.min(b.ray_len[from][0][d] as usize);
@@ -365,7 +364,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
                             path & (empty | takes)
                         };
                     }
-                    if dirs & (1 << d) != 0 {
+                    if self.vaults_toward::<CAPTURES>(from, d) {
                         out |= self.vault_on(from, d, from, takes);
                     }
                 }
@@ -408,6 +407,21 @@ impl<B: Bitboard> JikaidaPosition<B> {
             }
         }
         dirs
+    }
+
+    /// [`Self::vault_dirs`] for the one direction `d` (a Swod vaults only forward: three
+    /// directions of the eight).
+    #[inline(always)]
+    fn vaults_toward<const CAPTURES: bool>(&self, from: usize, d: usize) -> bool {
+        let run = if CAPTURES { 4 } else { 3 };
+        let full = (1u64 << run) - 1;
+        let (l, i) = self.board.line[from][d & 3];
+        let (bits, i) = (self.lines[l as usize], i as usize);
+        if d < 4 {
+            (bits >> (i + 1)) & full == full
+        } else {
+            i >= run && (bits >> (i - run)) & full == full
+        }
     }
 
     /// Everything a Pallan on `from` reaches: refracting slides, knight leaps, straight and
