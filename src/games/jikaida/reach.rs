@@ -393,18 +393,11 @@ impl<B: Bitboard> JikaidaPosition<B> {
     #[inline(always)]
     fn vault_dirs<const CAPTURES: bool>(&self, from: usize) -> u8 {
         let b = &*self.board;
-        let run = if CAPTURES { 4 } else { 3 };
-        let full = (1u64 << run) - 1;
         let mut dirs = 0;
         for (o, &(l, i)) in b.line[from].iter().enumerate() {
-            let bits = self.lines[l as usize];
-            let i = i as usize;
-            if (bits >> (i + 1)) & full == full {
-                dirs |= 1 << o;
-            }
-            if i >= run && (bits >> (i - run)) & full == full {
-                dirs |= 1 << (o + 4);
-            }
+            let (bits, i) = (self.lines[l as usize], i as usize);
+            dirs |= (run_beside::<CAPTURES>(bits, i, true) as u8) << o;
+            dirs |= (run_beside::<CAPTURES>(bits, i, false) as u8) << (o + 4);
         }
         dirs
     }
@@ -413,15 +406,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// directions of the eight).
     #[inline(always)]
     fn vaults_toward<const CAPTURES: bool>(&self, from: usize, d: usize) -> bool {
-        let run = if CAPTURES { 4 } else { 3 };
-        let full = (1u64 << run) - 1;
         let (l, i) = self.board.line[from][d & 3];
-        let (bits, i) = (self.lines[l as usize], i as usize);
-        if d < 4 {
-            (bits >> (i + 1)) & full == full
-        } else {
-            i >= run && (bits >> (i - run)) & full == full
-        }
+        run_beside::<CAPTURES>(self.lines[l as usize], i as usize, d < 4)
     }
 
     /// Everything a Pallan on `from` reaches: refracting slides, knight leaps, straight and
@@ -505,6 +491,20 @@ impl<B: Bitboard> JikaidaPosition<B> {
             }
         }
         out
+    }
+}
+
+/// True when the cells next to place `i` of a line with occupancy `bits`, towards higher
+/// places if `up`, hold the run of pieces a straight vault from there needs: three, or four
+/// with `CAPTURES` (a vault captures only a piece it reaches after passing three).
+#[inline(always)]
+fn run_beside<const CAPTURES: bool>(bits: u64, i: usize, up: bool) -> bool {
+    let run = if CAPTURES { 4 } else { 3 };
+    let full = (1u64 << run) - 1;
+    if up {
+        (bits >> (i + 1)) & full == full
+    } else {
+        i >= run && (bits >> (i - run)) & full == full
     }
 }
 
