@@ -6,99 +6,11 @@
 //! the few such pieces that exist.
 
 use super::board::{Board, opposite};
+use super::memo::PallanMemo;
 use super::position::JikaidaPosition;
 use super::{CHUKTAR, DELDAR, HIKDAR, JIKTAR, KAPT, KING, PAKTUN, PALLAN, SWOD};
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;
-
-/// One reading of the stand cells around a target for one attacking side's Pallans (see
-/// [`JikaidaPosition::refresh_memo`]): the target, the occupancy read (the Pallan's cell
-/// empty), the stand cells a move-then-vault may use, every stand cell, the empty cells ending
-/// the lines, and every cell read (the lines and those empty cells).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct MemoEntry<B> {
-    valid: bool,
-    target: usize,
-    occ: B,
-    stands: B,
-    all: B,
-    gaps: B,
-    lines: B,
-}
-
-impl<B: Bitboard> MemoEntry<B> {
-    /// True when the reading holds for `target` and the occupancy `occ` (the Pallan's cell
-    /// counted empty): it was read for that target and none of the cells it read changed.
-    ///
-    /// A reading holds the stand cells of every line and bent line around a target, read with
-    /// the Pallan's cell counted empty and without regard to its reach, with the cells read.
-    /// It holds while none of those cells changed, whatever else did (the Pallan moving,
-    /// pieces elsewhere), so most Pallan moves and most moves between check tests keep it.
-    #[inline(always)]
-    fn holds(&self, target: usize, occ: B) -> bool {
-        self.valid && self.target == target && ((self.occ ^ occ) & self.lines).is_empty()
-    }
-
-    /// The common case of [`JikaidaPosition::pallan_captures`], answered from this reading:
-    /// no stand cell, nor the target, lies in `far` (where a slide from the Pallan's cell
-    /// `from` could reach on an empty board), and the Pallan cannot vault from where it
-    /// stands. Then it cannot capture, and the answer is the cells that answer depends on.
-    /// `None` when the reading does not tell.
-    #[inline(always)]
-    pub(super) fn far_cells(&self, from: usize, target: usize, far: B) -> Option<B> {
-        if far.has(target) || self.all.has(from) || (self.stands & far).any() {
-            return None;
-        }
-        Some(self.gaps | (self.lines & far) | B::single(from))
-    }
-}
-
-/// How many readings a [`PallanMemo`] keeps.
-const MEMO_WAYS: usize = 16;
-
-/// The last few readings of stand cells for one attacking side, the oldest replaced first:
-/// the search goes back and forth between a position and its children, so a reading made
-/// before a child changed the lines around the King often holds again after the unmake.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct PallanMemo<B> {
-    entries: [MemoEntry<B>; MEMO_WAYS],
-    next: usize,
-}
-
-impl<B: Bitboard> PallanMemo<B> {
-    /// A memo that holds nothing.
-    pub(super) const EMPTY: PallanMemo<B> = PallanMemo {
-        entries: [MemoEntry {
-            valid: false,
-            target: 0,
-            occ: B::EMPTY,
-            stands: B::EMPTY,
-            all: B::EMPTY,
-            gaps: B::EMPTY,
-            lines: B::EMPTY,
-        }; MEMO_WAYS],
-        next: 0,
-    };
-}
-
-impl<B: Bitboard> JikaidaPosition<B> {
-    /// Runs `f` with the memo of the attacking side `by`, taken out of the position for the
-    /// while (check tests read the position by reference and write only the memo).
-    #[inline(always)]
-    pub(super) fn with_memo<R>(
-        &mut self,
-        by: Color,
-        f: impl FnOnce(&Self, &mut PallanMemo<B>) -> R,
-    ) -> R {
-        let mut memos = self
-            .pallan_memo
-            .take()
-            .unwrap_or_else(|| Box::new([PallanMemo::EMPTY; 2]));
-        let r = f(self, &mut memos[by.index()]);
-        self.pallan_memo = Some(memos);
-        r
-    }
-}
 
 impl<B: Bitboard> JikaidaPosition<B> {
     /// True when a piece of `by` could capture on `target` (which holds a piece of the other
@@ -377,18 +289,19 @@ impl<B: Bitboard> JikaidaPosition<B> {
             // stand cell its slides reach is one of them, and its own cell is one exactly when
             // it can vault from where it stands. Its gaps include the ones read here. A
             // capture found that is to be described is traced again below, from the start.
-            let memo = self.refresh_memo(from, target, memo);
-            if let Some(cells) = memo.far_cells(from, target, far) {
+            let reading = self.refresh_memo(from, target, memo);
+            if let Some(cells) = reading.far_cells(from, target, far) {
                 if DEPS {
                     *deps |= cells;
                 }
                 return false;
             }
-            if !memo.all.has(from) {
-                let (reached, hit) = b.pallan_slides(from, self.occupied());
-                if !hit.has(target) && (memo.stands & reached).is_empty() {
+            if !reading.all.has(from) {
+                let (stands, gaps) = (reading.stands, reading.gaps);
+                let (reached, hit) = memo.slides(b, from, self.occupied());
+                if !hit.has(target) && (stands & reached).is_empty() {
                     if DEPS {
-                        *deps |= memo.gaps | hit | B::single(from);
+                        *deps |= gaps | hit | B::single(from);
                     }
                     return false;
                 }
@@ -470,38 +383,6 @@ impl<B: Bitboard> JikaidaPosition<B> {
         }
         self.refresh_memo(from, target, memo)
             .far_cells(from, target, far)
-    }
-
-    /// A reading of `memo` that holds for the Pallan on `from` and the target `target`, made
-    /// afresh (in place of the oldest) if none does.
-    pub(super) fn refresh_memo<'m>(
-        &self,
-        from: usize,
-        target: usize,
-        memo: &'m mut PallanMemo<B>,
-    ) -> &'m MemoEntry<B> {
-        let occ = self.occupied() ^ B::single(from);
-        if let Some(k) = (0..MEMO_WAYS).find(|&k| memo.entries[k].holds(target, occ)) {
-            return &memo.entries[k];
-        }
-        let (mut gaps, mut lines, mut all) = (B::EMPTY, B::EMPTY, B::EMPTY);
-        let Ok(stands) = self.pallan_stands::<true, false, false>(
-            from, target, None, &mut gaps, &mut lines, &mut all,
-        ) else {
-            unreachable!("no vault is looked for");
-        };
-        let k = memo.next;
-        memo.next = (k + 1) % MEMO_WAYS;
-        memo.entries[k] = MemoEntry {
-            valid: true,
-            target,
-            occ,
-            stands,
-            all,
-            gaps,
-            lines,
-        };
-        &memo.entries[k]
     }
 
     /// The cells from which the Pallan on `from` could vault (straight or bent) onto
@@ -722,10 +603,11 @@ mod tests {
 
     /// The check test with each side's memo of stand cells, kept across positions and their
     /// children (so it is both reused and found stale), agrees with the slow test; where the
-    /// memo answers for a Pallan, that Pallan indeed cannot capture; and it answers often.
+    /// memo answers for a Pallan, that Pallan indeed cannot capture; and it answers often. The
+    /// slides it keeps equal those worked out afresh, and are often reused.
     fn check_memo<B: Bitboard>(files: usize, ranks: usize, n: usize) {
         let mut memos = [PallanMemo::<B>::EMPTY; 2];
-        let mut answered = 0;
+        let (mut answered, mut reused) = (0, 0);
         for mut p in positions::<B>(files, ranks, n) {
             let mut list = Vec::new();
             p.generate_pseudo(&mut list);
@@ -745,6 +627,14 @@ mod tests {
                         p.to_fen()
                     );
                     for from in p.pieces(by, PALLAN).cells() {
+                        let occ = p.occupied();
+                        reused += memo.slides_held(from, occ) as usize;
+                        assert_eq!(
+                            memo.slides(p.board(), from, occ),
+                            p.board().pallan_slides(from, occ),
+                            "slides of the Pallan {from} in {}",
+                            p.to_fen()
+                        );
                         let far = p.board().pallan_empty[from];
                         if p.pallan_far(from, king, far, memo).is_some() {
                             answered += 1;
@@ -761,6 +651,10 @@ mod tests {
             }
         }
         assert!(answered > 1000, "the memo answered only {answered} times");
+        assert!(
+            reused > 1000,
+            "the memo's slides were reused only {reused} times"
+        );
     }
 
     #[test]

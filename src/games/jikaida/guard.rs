@@ -363,7 +363,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// no capture and touches none of the cells the threat read but the Pallan's part, and
     /// the Pallan could not capture that King from `to` by a leap, a slide or a vault, as
     /// the memo of stand cells around that King tells without working out the slides
-    /// ([`super::attack::MemoEntry::far_cells`]). The reading the memo holds for the Pallan
+    /// ([`super::memo::MemoEntry::far_cells`]). The reading the memo holds for the Pallan
     /// on `from` is the one after the move: both count the Pallan's cell empty, and `from`
     /// and `to` are then empty alike.
     fn pallan_gives_no_check(&mut self, t: Guard<B>, from: usize, to: usize) -> bool {

@@ -21,6 +21,7 @@ pub mod drins;
 pub mod eval;
 pub mod fen;
 pub mod guard;
+pub mod memo;
 pub mod mobility;
 pub mod movegen;
 pub mod nnue;

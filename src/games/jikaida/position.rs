@@ -6,9 +6,9 @@
 //! double first move) and removing what stood there, possibly promoting; the only other move is
 //! the Fluttember, a King moving onto a friendly Kapt or Chuktar, which swaps the two.
 
-use super::attack::PallanMemo;
 use super::board::Board;
 use super::guard::{Guard, Routes};
+use super::memo::PallanMemo;
 use super::{DELDAR, KINDS, KING, SWOD, has_first_move};
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;
