@@ -102,6 +102,11 @@ pub trait Rules: Clone + Send + Sync {
     /// its net and sums the position once, to be kept up to date by every make and unmake.
     /// The search calls it on the root of each of its threads. The default does nothing.
     fn prepare_eval(&mut self, _eval: &Self::Eval) {}
+    /// Brings the evaluation's incremental state up to the current position, for
+    /// [`Self::evaluate`] to read: a learned evaluation works out the sums its moves left
+    /// pending (without this, `evaluate` works them out into a copy each time). The search
+    /// calls it before each evaluation. The default does nothing.
+    fn settle_eval(&mut self) {}
     /// The static evaluation from the side to move's view, in centipawns.
     fn evaluate(&self, eval: &Self::Eval) -> i32;
     /// True when `mv` captures or promotes.

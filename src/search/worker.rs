@@ -114,6 +114,7 @@ impl<'a, P: Rules> Worker<'a, P> {
         if slot.0 == key && key != 0 {
             return slot.1;
         }
+        self.pos.settle_eval();
         let e = self.pos.evaluate(self.eval);
         *slot = (key, e);
         e

@@ -61,6 +61,10 @@ impl Rules for CaissaPosition {
     fn prepare_eval(&mut self, eval: &CaissaEval) {
         self.attach_net(eval.net.as_ref());
     }
+    #[inline(always)]
+    fn settle_eval(&mut self) {
+        self.settle_net();
+    }
     fn evaluate(&self, eval: &CaissaEval) -> i32 {
         eval.evaluate(self)
     }

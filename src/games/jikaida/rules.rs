@@ -84,6 +84,10 @@ impl<B: Bitboard> Rules for JikaidaPosition<B> {
     fn prepare_eval(&mut self, eval: &JikaidaEval) {
         self.attach_net(eval.net.as_ref());
     }
+    #[inline(always)]
+    fn settle_eval(&mut self) {
+        self.settle_net();
+    }
     fn evaluate(&self, eval: &JikaidaEval) -> i32 {
         eval.evaluate(self)
     }

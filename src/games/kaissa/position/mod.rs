@@ -401,6 +401,15 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// Works out the attached net's sums that the moves made since they were last asked for
+    /// left pending (the evaluation reads them; see [`NetState::settle`]).
+    #[inline(always)]
+    pub fn settle_net(&mut self) {
+        if let Some(n) = self.nnue.as_mut() {
+            n.settle();
+        }
+    }
+
     /// The attached net's evaluation for the side to move, in centipawns; None without one.
     #[inline(always)]
     pub fn net_eval(&self) -> Option<i32> {

@@ -93,6 +93,10 @@ impl<B: Bitboard> Rules for Position<B> {
     fn prepare_eval(&mut self, eval: &EvalTables<B>) {
         self.attach_net(eval.net());
     }
+    #[inline(always)]
+    fn settle_eval(&mut self) {
+        self.settle_net();
+    }
     fn evaluate(&self, eval: &EvalTables<B>) -> i32 {
         eval.evaluate(self)
     }
