@@ -99,7 +99,8 @@ pub trait Rules: Clone + Send + Sync {
     /// Takes back [`Rules::make_null`].
     fn unmake_null(&mut self);
     /// Gets the position ready to be evaluated with `eval`: a learned evaluation attaches
-    /// its net and sums the position once, to be kept up to date by every make and unmake.
+    /// its net and sums the position once, to be kept up to date through every make and
+    /// unmake (see [`Self::settle_eval`]).
     /// The search calls it on the root of each of its threads. The default does nothing.
     fn prepare_eval(&mut self, _eval: &Self::Eval) {}
     /// Brings the evaluation's incremental state up to the current position, for
