@@ -21,6 +21,34 @@ fn no_move_may_leave_the_king_capturable() {
 }
 
 #[test]
+fn the_captures_list_holds_vault_captures() {
+    // A Chuktar with three friends in a row beside it takes the enemy piece after them by a
+    // straight vault; a Hikdar takes one after a row of enemy pieces. The captures list is the
+    // full list's captures.
+    let fen = yfen(&[
+        ("C", "c5"),
+        ("D'", "d5"),
+        ("D'", "e5"),
+        ("D'", "f5"),
+        ("d'", "g5"),
+        ("H", "c9"),
+        ("d'", "d10"),
+        ("d'", "e11"),
+        ("d'", "f12"),
+        ("d'", "g13"),
+    ]);
+    let p = pos(&fen);
+    let captures = legal_texts(&p, true);
+    for vault in ["c5g5", "c9g13"] {
+        assert!(
+            captures.iter().any(|m| m == vault),
+            "{vault} in {captures:?}"
+        );
+    }
+    assert_eq!(captures, noisy_of_all(&p), "{fen}");
+}
+
+#[test]
 fn check_includes_vault_captures() {
     // Blue Deldar c5 over c4 c3 c2 onto the Yellow King c1.
     let pieces = [
@@ -416,6 +444,8 @@ fn pseudo_legal_moves_accepted_by_try_make_are_the_legal_moves() {
             "{}",
             p.to_fen()
         );
+        // The captures and promotions are those of the full list.
+        assert_eq!(legal_texts(&p, true), noisy_of_all(&p), "{}", p.to_fen());
         // The children: every seventh, and every one in check (where the remembered answer
         // is the one capture found, and most moves are refused without a test).
         let mut l = Vec::new();
@@ -453,4 +483,17 @@ fn pseudo_legal_moves_accepted_by_try_make_are_the_legal_moves() {
         narrowed * 2 > checks,
         "a known check narrowed only {narrowed} lists"
     );
+}
+
+/// The captures and promotions among the legal moves of the full list, as sorted text.
+fn noisy_of_all(p: &Pos) -> Vec<String> {
+    let mut all = Vec::new();
+    p.generate(&mut all);
+    let mut out: Vec<String> = all
+        .iter()
+        .filter(|m| p.is_capture(**m) || m.promotes_to().is_some())
+        .map(|&m| p.move_text(m))
+        .collect();
+    out.sort();
+    out
 }

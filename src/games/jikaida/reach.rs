@@ -375,7 +375,11 @@ impl<B: Bitboard> JikaidaPosition<B> {
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
-            out |= self.vault_on(from, d, from, takes);
+            // A capturing vault needs a piece to take along its line (in a camp most lines
+            // beside a piece hold only its own side's).
+            if !CAPTURES || (b.full[d][from] & takes).any() {
+                out |= self.vault_on(from, d, from, takes);
+            }
         }
         out
     }
