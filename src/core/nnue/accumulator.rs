@@ -175,6 +175,14 @@ impl Accumulators {
     /// 1 second); quickest after [`Self::settle`].
     #[inline]
     pub fn evaluate(&self, perspective: usize) -> i32 {
+        if self.computed == self.level {
+            let h = self.net.hidden;
+            let at = |p: usize| (self.level * 2 + p) * h;
+            let (us, them) = (at(perspective), at(1 - perspective));
+            return self
+                .net
+                .output(&self.sums[us..us + h], &self.sums[them..them + h]);
+        }
         self.net
             .output(&self.sums(perspective), &self.sums(1 - perspective))
     }
@@ -274,6 +282,11 @@ mod tests {
             if (r >> 50).is_multiple_of(4) {
                 acc.settle();
                 settled += 1;
+                assert_eq!(
+                    acc.evaluate(1),
+                    net.output(&want[1], &want[0]),
+                    "step {step}"
+                );
             }
             for (p, w) in want.iter().enumerate() {
                 assert_eq!(*acc.sums(p), w[..], "step {step}, perspective {p}");
