@@ -279,12 +279,12 @@ impl<B: Bitboard> JikaidaPosition<B> {
         from: usize,
         target: usize,
         deps: &mut B,
-        memo: Option<&mut PallanMemo<B>>,
+        mut memo: Option<&mut PallanMemo<B>>,
         describe: bool,
     ) -> bool {
         let b = &*self.board;
         let far = b.pallan_empty[from];
-        if let Some(memo) = memo {
+        if let Some(memo) = memo.as_deref_mut() {
             // The memo's stand cells serve as well as those read for this Pallan alone: a
             // stand cell its slides reach is one of them, and its own cell is one exactly when
             // it can vault from where it stands. Its gaps include the ones read here. A
@@ -335,7 +335,11 @@ impl<B: Bitboard> JikaidaPosition<B> {
             *deps |= gaps | (lines & far) | B::single(from);
             return false;
         }
-        let (reached, hit) = b.pallan_slides(from, self.occupied());
+        // From the memo's readings when given (the test above may have just read them).
+        let (reached, hit) = match memo {
+            Some(memo) => memo.slides(b, from, self.occupied()),
+            None => b.pallan_slides(from, self.occupied()),
+        };
         if hit.has(target) {
             if DEPS && describe {
                 *deps |= b.pallan_path(from, target, self.occupied()) | B::single(from);
