@@ -63,15 +63,16 @@ pub trait Rules: Clone + Send + Sync {
     fn generate_noisy(&self, list: &mut Vec<Move>);
     /// Every legal move and perhaps some illegal ones, which [`Rules::try_make`] refuses: for
     /// games whose legality test is dear, the search tests only the moves it plays. The
-    /// default is [`Rules::generate`].
+    /// default is [`Rules::generate`]. It takes the position mutably so that a game may keep
+    /// lists it made before.
     #[inline(always)]
-    fn generate_pseudo(&self, list: &mut Vec<Move>) {
+    fn generate_pseudo(&mut self, list: &mut Vec<Move>) {
         self.generate(list)
     }
     /// [`Rules::generate_noisy`] with perhaps some illegal moves, as
     /// [`Rules::generate_pseudo`].
     #[inline(always)]
-    fn generate_noisy_pseudo(&self, list: &mut Vec<Move>) {
+    fn generate_noisy_pseudo(&mut self, list: &mut Vec<Move>) {
         self.generate_noisy(list)
     }
     /// Plays a move of [`Rules::generate_pseudo`] or [`Rules::generate_noisy_pseudo`] if it

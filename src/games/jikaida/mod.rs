@@ -7,6 +7,7 @@
 //! [`board`] (tables with the fronts baked in), [`position`] (state, make and unmake),
 //! [`reach`] (where each piece can go), [`deldar`] (the unmoved Deldar's turning move),
 //! [`attack`] (is a cell capturable), [`guard`] (check answers kept along the history),
+//! [`lists`] (move lists of positions met lately, kept for the search),
 //! [`movegen`] (legal moves and the ends of the game), [`fen`], [`eval`], [`nnue`] (the learned
 //! evaluation's inputs), [`mobility`] (the
 //! sliders' mobility kept move by move, for the evaluation), [`rules`] (what the search
@@ -21,6 +22,7 @@ pub mod drins;
 pub mod eval;
 pub mod fen;
 pub mod guard;
+pub mod lists;
 pub mod memo;
 pub mod mobility;
 pub mod movegen;

@@ -8,6 +8,7 @@
 
 use super::board::Board;
 use super::guard::{Guard, Routes};
+use super::lists::ListCache;
 use super::memo::PallanMemo;
 use super::{DELDAR, KINDS, KING, SWOD, has_first_move};
 use crate::core::bitboard::Bitboard;
@@ -96,6 +97,8 @@ pub struct JikaidaPosition<B: Bitboard> {
     pub(super) pallan_memo: Option<Box<[PallanMemo<B>; 2]>>,
     /// The learned evaluation's sums while a net is attached.
     nnue: Option<Box<Accumulators>>,
+    /// The move lists of positions the search met lately.
+    pub(super) lists: ListCache<B>,
 }
 
 impl<B: Bitboard> JikaidaPosition<B> {
@@ -125,6 +128,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             routes: Vec::new(),
             pallan_memo: None,
             nnue: None,
+            lists: ListCache::default(),
         }
     }
 
@@ -163,6 +167,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             routes: Vec::new(),
             pallan_memo: None,
             nnue: None,
+            lists: ListCache::default(),
         }
     }
 

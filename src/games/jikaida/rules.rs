@@ -55,11 +55,11 @@ impl<B: Bitboard> Rules for JikaidaPosition<B> {
     fn generate_noisy(&self, list: &mut Vec<Move>) {
         self.generate_captures(list)
     }
-    fn generate_pseudo(&self, list: &mut Vec<Move>) {
-        JikaidaPosition::generate_pseudo(self, list)
+    fn generate_pseudo(&mut self, list: &mut Vec<Move>) {
+        self.generate_kept(false, list)
     }
-    fn generate_noisy_pseudo(&self, list: &mut Vec<Move>) {
-        self.generate_captures_pseudo(list)
+    fn generate_noisy_pseudo(&mut self, list: &mut Vec<Move>) {
+        self.generate_kept(true, list)
     }
     fn try_make(&mut self, mv: Move) -> bool {
         JikaidaPosition::try_make(self, mv)

@@ -1,0 +1,180 @@
+//! The move lists of positions met lately, kept for the search: a Jikaida generation costs
+//! some forty thousand instructions (36 pieces a side, vaults, the Pallan's slide-then-vault),
+//! and the search meets the same position again soon and often (a reduced move searched
+//! again at full depth, a null window searched again as a full one, the next iteration). In
+//! `go depth 7` on the three Jikaida bench positions, 13% of the full generations of
+//! positions not in check and 9% of the captures-only ones find their list here.
+//!
+//! A list is a function of what the position key covers (pieces, first-move powers, side to
+//! move, Fluttember rights), so it is kept under the key; each entry also keeps both sides'
+//! occupancy, which a colliding key would have to match too before a list is taken for
+//! another position's. Lists of a position in a check already found are neither kept nor
+//! taken: those leave out moves that cannot answer the check, by cells that depend on how
+//! the check was found, and a list with other illegal moves in it would order the legal ones
+//! differently where their scores tie.
+
+use super::position::JikaidaPosition;
+use crate::core::bitboard::Bitboard;
+use crate::core::moves::Move;
+
+/// Entries kept (a power of two). Most finds are of a position met a few hundred nodes
+/// before: replaying those searches' sequence of positions, 1,024 entries found 15% of the
+/// full lists again (positions in check included), 65,536 entries 18%.
+const ENTRIES: usize = 1024;
+
+/// One kept list.
+#[derive(Debug)]
+struct Entry<B> {
+    key: u64,
+    noisy: bool,
+    occ: [B; 2],
+    moves: Vec<Move>,
+}
+
+/// The kept lists, made on first use by the search (a position used otherwise carries none);
+/// a copy of the position starts without them.
+#[derive(Debug, Default)]
+pub struct ListCache<B>(Option<Box<[Entry<B>]>>);
+
+impl<B> Clone for ListCache<B> {
+    fn clone(&self) -> Self {
+        ListCache(None)
+    }
+}
+
+impl<B: Bitboard> JikaidaPosition<B> {
+    /// [`Self::generate_pseudo`] (or [`Self::generate_captures_pseudo`] if `noisy`), from the
+    /// kept list when this position's was kept, keeping it otherwise.
+    pub fn generate_kept(&mut self, noisy: bool, list: &mut Vec<Move>) {
+        let generate = |p: &Self, list: &mut Vec<Move>| {
+            if noisy {
+                p.generate_captures_pseudo(list);
+            } else {
+                p.generate_pseudo(list);
+            }
+        };
+        if self.known_check().is_some() {
+            generate(self, list);
+            return;
+        }
+        let (key, occ) = (self.key(), self.occ);
+        // The two kinds of list of one position go to different entries.
+        let slot =
+            (key ^ (noisy as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) as usize & (ENTRIES - 1);
+        let mut lists = self.lists.0.take().unwrap_or_else(|| {
+            (0..ENTRIES)
+                .map(|_| Entry {
+                    key: 0,
+                    noisy: false,
+                    occ: [B::EMPTY; 2],
+                    moves: Vec::new(),
+                })
+                .collect()
+        });
+        let e = &mut lists[slot];
+        if e.key == key && e.noisy == noisy && e.occ == occ && !e.moves.is_empty() {
+            list.extend_from_slice(&e.moves);
+        } else {
+            let start = list.len();
+            generate(self, list);
+            e.key = key;
+            e.noisy = noisy;
+            e.occ = occ;
+            e.moves.clear();
+            e.moves.extend_from_slice(&list[start..]);
+        }
+        self.lists.0 = Some(lists);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::bitboard::Wide;
+    use crate::core::rng::xorshift64;
+    use crate::core::rules::Rules;
+    use crate::games::jikaida::board::Board;
+    use crate::games::jikaida::fen::START_FEN;
+    use std::sync::Arc;
+
+    impl<B: Bitboard> JikaidaPosition<B> {
+        /// The list kept for this position, if any.
+        fn kept(&self, noisy: bool) -> Option<Vec<Move>> {
+            let slot = (self.key ^ (noisy as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) as usize
+                & (ENTRIES - 1);
+            let e = &self.lists.0.as_ref()?[slot];
+            (e.key == self.key && e.noisy == noisy && e.occ == self.occ && !e.moves.is_empty())
+                .then(|| e.moves.clone())
+        }
+    }
+
+    /// Along random games played as the search plays them (the check answer asked first,
+    /// moves tried and taken back), every list the search is given equals a fresh
+    /// generation, though most positions are met again with slots reused by others; the
+    /// lists of positions not in check are kept and found again, those in check never kept.
+    #[test]
+    fn kept_lists_equal_fresh_ones() {
+        let board = Arc::new(Board::<Wide<4>>::new(12, 18));
+        let mut x = 0x0123_4567_89AB_CDEFu64;
+        let (mut found, mut in_check) = (0, 0);
+        let fresh = |p: &JikaidaPosition<Wide<4>>, noisy: bool| {
+            let mut l = Vec::new();
+            if noisy {
+                p.generate_captures_pseudo(&mut l);
+            } else {
+                JikaidaPosition::generate_pseudo(p, &mut l);
+            }
+            l
+        };
+        for _ in 0..6 {
+            let mut p = JikaidaPosition::from_fen(board.clone(), START_FEN).unwrap();
+            for _ in 0..150 {
+                let check = p.in_danger_here();
+                let mut list = Vec::new();
+                for noisy in [false, true] {
+                    let was_kept = p.kept(noisy).is_some();
+                    let mut got = vec![Move::NULL];
+                    p.generate_kept(noisy, &mut got);
+                    assert_eq!(got[1..], fresh(&p, noisy), "{}", p.to_fen());
+                    found += was_kept as usize;
+                    let kept = p.kept(noisy);
+                    if check {
+                        assert!(!was_kept && kept.is_none(), "{}", p.to_fen());
+                    } else if got.len() > 1 {
+                        assert_eq!(kept.as_deref(), Some(&got[1..]), "{}", p.to_fen());
+                    }
+                    if !noisy {
+                        list = got[1..].to_vec();
+                    }
+                }
+                in_check += check as usize;
+                // A few children, each met twice, as a re-search meets them.
+                for &mv in list.iter().step_by(7) {
+                    for _ in 0..2 {
+                        if p.try_make(mv) {
+                            p.in_danger_here();
+                            found += p.kept(false).is_some() as usize;
+                            let mut l = Vec::new();
+                            Rules::generate_pseudo(&mut p, &mut l);
+                            assert_eq!(l, fresh(&p, false), "{}", p.to_fen());
+                            p.unmake();
+                        }
+                    }
+                }
+                let mut played = false;
+                while !list.is_empty() {
+                    let mv = list.swap_remove(xorshift64(&mut x) as usize % list.len());
+                    if p.try_make(mv) {
+                        played = true;
+                        break;
+                    }
+                }
+                if !played || p.decided().is_some() {
+                    break;
+                }
+            }
+        }
+        assert!(found > 500, "only {found} lists found kept");
+        assert!(in_check > 10, "only {in_check} positions in check");
+    }
+}
