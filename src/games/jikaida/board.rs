@@ -65,6 +65,10 @@ pub struct Board<B> {
     pub knight: Vec<B>,
     /// Cells within four king steps (where an unmoved Deldar's double move can reach).
     pub near4: Vec<B>,
+    /// `reach_any[cell]`: every cell a piece other than the Pallan could reach from the cell
+    /// on some board: its eight lines (slides, steps, straight vaults) and the cells within
+    /// four King steps (leaps, first moves, the Deldar's turning move).
+    pub reach_any: Vec<B>,
     /// Each side's last rank, where its Swods promote.
     pub last_rank: [B; 2],
     /// `line[cell][o]`: the line of orientation `o` through the cell (0 a file, 1 a NE–SW
@@ -205,6 +209,7 @@ impl<B: Bitboard> Board<B> {
             king: Vec::new(),
             knight: Vec::new(),
             near4: Vec::new(),
+            reach_any: Vec::new(),
             last_rank: [B::EMPTY; 2],
             line: Vec::new(),
             line_cells: Vec::new(),
@@ -320,6 +325,9 @@ impl<B: Bitboard> Board<B> {
                     })
                     .fold(B::EMPTY, |acc, n| acc | B::single(n))
             })
+            .collect();
+        board.reach_any = (0..cells)
+            .map(|c| (0..8).fold(board.near4[c], |acc, d| acc | board.full[d][c]))
             .collect();
         board.line = vec![[(0, 0); 4]; cells];
         for o in 0..4 {

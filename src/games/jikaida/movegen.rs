@@ -136,6 +136,9 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 Some(cells) if from != king && !cells.has(from) => {
                     if self.pieces(us, PALLAN).has(from) {
                         self.pallan_reach_into(from, self.pallan_takes(us), cells)
+                    } else if (self.board.reach_any[from] & cells).is_empty() {
+                        // Nowhere this piece could ever go touches the attack.
+                        continue;
                     } else {
                         self.reach_for::<NOISY>(from, propt) & cells
                     }

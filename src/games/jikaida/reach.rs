@@ -598,6 +598,39 @@ pub(crate) mod tests {
         check::<Wide<14>>(24, 36);
     }
 
+    /// Every piece but the Pallan, moved or not, reaches only cells of
+    /// [`Board::reach_any`] (the evasion generator skips a piece whose `reach_any` misses the
+    /// attack), on random boards of each width and density.
+    #[test]
+    fn reach_stays_within_reach_any() {
+        fn check<B: Bitboard>(files: usize, ranks: usize) -> usize {
+            let mut x = 0x5EED_0F0A_11CE_0001u64;
+            let board = std::sync::Arc::new(Board::<B>::new(files, ranks));
+            let mut far = 0;
+            for round in 0..600 {
+                let p = random_position(&board, 1 + round % 5, &mut x);
+                let propt = [p.propt_slow(Color::First), p.propt_slow(Color::Second)];
+                for from in p.occupied().cells() {
+                    let (c, kind) = p.piece_at(from).expect("a piece");
+                    if kind == PALLAN {
+                        continue;
+                    }
+                    let reach = p.reach_for::<false>(from, propt[c.flip().index()]);
+                    assert!(
+                        (reach & !board.reach_any[from]).is_empty(),
+                        "kind {kind} from {from}"
+                    );
+                    far += (reach & !board.near4[from]).count() as usize;
+                }
+            }
+            far
+        }
+        // Moves beyond four King steps (vaults, long slides) happen: the lines matter.
+        assert!(check::<Wide<4>>(12, 18) > 0);
+        assert!(check::<Wide<7>>(18, 24) > 0);
+        assert!(check::<Wide<14>>(24, 36) > 0);
+    }
+
     /// The Pallan's reach equals the plain union of its slides, leaps and the vaults from
     /// every cell it can stand on, on random boards of each width.
     #[test]
