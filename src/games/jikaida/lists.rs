@@ -3,15 +3,17 @@
 //! and the search meets the same position again soon and often (a reduced move searched
 //! again at full depth, a null window searched again as a full one, the next iteration). In
 //! `go depth 7` on the three Jikaida bench positions, 13% of the full generations of
-//! positions not in check and 9% of the captures-only ones find their list here.
+//! positions not in check and 9% of the captures-only ones found their list here (before
+//! lists of positions in check were kept too).
 //!
 //! A list is a function of what the position key covers (pieces, first-move powers, side to
 //! move, Fluttember rights), so it is kept under the key; each entry also keeps both sides'
 //! occupancy, which a colliding key would have to match too before a list is taken for
-//! another position's. Lists of a position in a check already found are neither kept nor
-//! taken: those leave out moves that cannot answer the check, by cells that depend on how
-//! the check was found, and a list with other illegal moves in it would order the legal ones
-//! differently where their scores tie.
+//! another position's. A position in a check already found gets a shorter list, without the
+//! moves that cannot answer the check, told by the check's cells, which depend on how the
+//! check was found: its list is kept with those cells and given again only for the same
+//! cells (a list with other illegal moves in it would order the legal ones otherwise where
+//! their scores tie, and the search would not be the same).
 
 use super::position::JikaidaPosition;
 use crate::core::bitboard::Bitboard;
@@ -28,6 +30,8 @@ struct Entry<B> {
     key: u64,
     noisy: bool,
     occ: [B; 2],
+    /// The cells of the check the list answers, for a position in a known check.
+    check: Option<B>,
     moves: Vec<Move>,
 }
 
@@ -53,11 +57,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 p.generate_pseudo(list);
             }
         };
-        if self.known_check().is_some() {
-            generate(self, list);
-            return;
-        }
-        let (key, occ) = (self.key(), self.occ);
+        let (key, occ, check) = (self.key(), self.occ, self.known_check());
         // The two kinds of list of one position go to different entries.
         let slot =
             (key ^ (noisy as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) as usize & (ENTRIES - 1);
@@ -67,12 +67,18 @@ impl<B: Bitboard> JikaidaPosition<B> {
                     key: 0,
                     noisy: false,
                     occ: [B::EMPTY; 2],
+                    check: None,
                     moves: Vec::new(),
                 })
                 .collect()
         });
         let e = &mut lists[slot];
-        if e.key == key && e.noisy == noisy && e.occ == occ && !e.moves.is_empty() {
+        if e.key == key
+            && e.noisy == noisy
+            && e.occ == occ
+            && e.check == check
+            && !e.moves.is_empty()
+        {
             list.extend_from_slice(&e.moves);
         } else {
             let start = list.len();
@@ -80,6 +86,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             e.key = key;
             e.noisy = noisy;
             e.occ = occ;
+            e.check = check;
             e.moves.clear();
             e.moves.extend_from_slice(&list[start..]);
         }
@@ -98,25 +105,30 @@ mod tests {
     use std::sync::Arc;
 
     impl<B: Bitboard> JikaidaPosition<B> {
-        /// The list kept for this position, if any.
+        /// The list kept for this position (and its known check), if any.
         fn kept(&self, noisy: bool) -> Option<Vec<Move>> {
             let slot = (self.key ^ (noisy as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) as usize
                 & (ENTRIES - 1);
             let e = &self.lists.0.as_ref()?[slot];
-            (e.key == self.key && e.noisy == noisy && e.occ == self.occ && !e.moves.is_empty())
-                .then(|| e.moves.clone())
+            (e.key == self.key
+                && e.noisy == noisy
+                && e.occ == self.occ
+                && e.check == self.known_check()
+                && !e.moves.is_empty())
+            .then(|| e.moves.clone())
         }
     }
 
     /// Along random games played as the search plays them (the check answer asked first,
     /// moves tried and taken back), every list the search is given equals a fresh
-    /// generation, though most positions are met again with slots reused by others; the
-    /// lists of positions not in check are kept and found again, those in check never kept.
+    /// generation, though most positions are met again with slots reused by others, and
+    /// each is asked for before its check is known and after (the lists differ in check);
+    /// lists are kept and found again, those of positions in check too (for the same check).
     #[test]
     fn kept_lists_equal_fresh_ones() {
         let board = Arc::new(Board::<Wide<4>>::new(12, 18));
         let mut x = 0x0123_4567_89AB_CDEFu64;
-        let (mut found, mut in_check) = (0, 0);
+        let (mut found, mut found_in_check, mut in_check) = (0, 0, 0);
         let fresh = |p: &JikaidaPosition<Wide<4>>, noisy: bool| {
             let mut l = Vec::new();
             if noisy {
@@ -129,6 +141,10 @@ mod tests {
         for _ in 0..6 {
             let mut p = JikaidaPosition::from_fen(board.clone(), START_FEN).unwrap();
             for _ in 0..150 {
+                // Asked before the check is known (the whole list), then after.
+                let mut early = Vec::new();
+                p.generate_kept(false, &mut early);
+                assert_eq!(early, fresh(&p, false), "{}", p.to_fen());
                 let check = p.in_danger_here();
                 let mut list = Vec::new();
                 for noisy in [false, true] {
@@ -137,11 +153,8 @@ mod tests {
                     p.generate_kept(noisy, &mut got);
                     assert_eq!(got[1..], fresh(&p, noisy), "{}", p.to_fen());
                     found += was_kept as usize;
-                    let kept = p.kept(noisy);
-                    if check {
-                        assert!(!was_kept && kept.is_none(), "{}", p.to_fen());
-                    } else if got.len() > 1 {
-                        assert_eq!(kept.as_deref(), Some(&got[1..]), "{}", p.to_fen());
+                    if got.len() > 1 {
+                        assert_eq!(p.kept(noisy).as_deref(), Some(&got[1..]), "{}", p.to_fen());
                     }
                     if !noisy {
                         list = got[1..].to_vec();
@@ -152,8 +165,10 @@ mod tests {
                 for &mv in list.iter().step_by(7) {
                     for _ in 0..2 {
                         if p.try_make(mv) {
-                            p.in_danger_here();
-                            found += p.kept(false).is_some() as usize;
+                            let check = p.in_danger_here();
+                            let was_kept = p.kept(false).is_some();
+                            found += was_kept as usize;
+                            found_in_check += (was_kept && check) as usize;
                             let mut l = Vec::new();
                             Rules::generate_pseudo(&mut p, &mut l);
                             assert_eq!(l, fresh(&p, false), "{}", p.to_fen());
@@ -176,5 +191,9 @@ mod tests {
         }
         assert!(found > 500, "only {found} lists found kept");
         assert!(in_check > 10, "only {in_check} positions in check");
+        assert!(
+            found_in_check > 10,
+            "only {found_in_check} lists in check found kept"
+        );
     }
 }
