@@ -168,7 +168,11 @@ impl<B: Bitboard> JikaidaPosition<B> {
         memo: &'m mut PallanMemo<B>,
     ) -> &'m MemoEntry<B> {
         let occ = self.occupied() ^ B::single(from);
-        if let Some(k) = (0..MEMO_WAYS).find(|&k| memo.entries[k].holds(target, occ)) {
+        // Newest first: the reading that holds is most often one of the last made.
+        if let Some(k) = (1..=MEMO_WAYS)
+            .map(|i| (memo.next + MEMO_WAYS - i) % MEMO_WAYS)
+            .find(|&k| memo.entries[k].holds(target, occ))
+        {
             return &memo.entries[k];
         }
         let (mut gaps, mut lines, mut all) = (B::EMPTY, B::EMPTY, B::EMPTY);
