@@ -35,6 +35,26 @@ struct Entry<B> {
     moves: Vec<Move>,
 }
 
+impl<B: Bitboard> Entry<B> {
+    /// The entry of `key`'s list of the kind `noisy` (the two kinds of list of one position
+    /// go to different entries).
+    #[inline(always)]
+    fn slot(key: u64, noisy: bool) -> usize {
+        (key ^ (noisy as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) as usize & (ENTRIES - 1)
+    }
+
+    /// True when this entry holds the list of that kind for the position of `key` and `occ`
+    /// in the known check `check`.
+    #[inline(always)]
+    fn holds(&self, key: u64, noisy: bool, occ: [B; 2], check: Option<B>) -> bool {
+        self.key == key
+            && self.noisy == noisy
+            && self.occ == occ
+            && self.check == check
+            && !self.moves.is_empty()
+    }
+}
+
 /// The kept lists, made on first use by the search (a position used otherwise carries none);
 /// a copy of the position starts without them.
 #[derive(Debug, Default)]
@@ -58,9 +78,6 @@ impl<B: Bitboard> JikaidaPosition<B> {
             }
         };
         let (key, occ, check) = (self.key(), self.occ, self.known_check());
-        // The two kinds of list of one position go to different entries.
-        let slot =
-            (key ^ (noisy as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) as usize & (ENTRIES - 1);
         let mut lists = self.lists.0.take().unwrap_or_else(|| {
             (0..ENTRIES)
                 .map(|_| Entry {
@@ -72,13 +89,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 })
                 .collect()
         });
-        let e = &mut lists[slot];
-        if e.key == key
-            && e.noisy == noisy
-            && e.occ == occ
-            && e.check == check
-            && !e.moves.is_empty()
-        {
+        let e = &mut lists[Entry::<B>::slot(key, noisy)];
+        if e.holds(key, noisy, occ, check) {
             list.extend_from_slice(&e.moves);
         } else {
             let start = list.len();
@@ -107,15 +119,9 @@ mod tests {
     impl<B: Bitboard> JikaidaPosition<B> {
         /// The list kept for this position (and its known check), if any.
         fn kept(&self, noisy: bool) -> Option<Vec<Move>> {
-            let slot = (self.key ^ (noisy as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) as usize
-                & (ENTRIES - 1);
-            let e = &self.lists.0.as_ref()?[slot];
-            (e.key == self.key
-                && e.noisy == noisy
-                && e.occ == self.occ
-                && e.check == self.known_check()
-                && !e.moves.is_empty())
-            .then(|| e.moves.clone())
+            let e = &self.lists.0.as_ref()?[Entry::<B>::slot(self.key, noisy)];
+            e.holds(self.key, noisy, self.occ, self.known_check())
+                .then(|| e.moves.clone())
         }
     }
 
