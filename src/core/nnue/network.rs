@@ -261,7 +261,7 @@ impl Network {
 
     /// Runs the scalar loops from now on (tests compare them with the SIMD ones).
     pub fn force_scalar(&mut self) {
-        self.simd = Simd::Scalar;
+        self.simd = Simd::SCALAR;
     }
 
     /// The evaluation in centipawns for the side whose accumulator is `us`, `them` the

@@ -10,54 +10,91 @@
 
 use super::QA;
 
-/// Which implementation of the loops to run.
+/// Which implementation of the loops to run: a value that can only be made for a processor
+/// that runs it. The AVX2 kind is private and made only by [`Simd::detect`] or
+/// [`Simd::avx2`], both after the run-time check, so no safe caller can reach the AVX2 loops
+/// on a processor without AVX2; and every call checks its slices' lengths (a panic, not a
+/// read out of bounds, on the wrong ones).
+///
+/// Safe code cannot name the AVX2 kind itself:
+/// ```compile_fail
+/// let _ = kaissa::core::nnue::simd::Simd(kaissa::core::nnue::simd::Kind::Avx2);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Simd {
+pub struct Simd(Kind);
+
+/// The implementations; private so that [`Simd`]'s constructors are the only way to one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
     /// Plain Rust, any processor.
     Scalar,
-    /// AVX2 (x86-64 processors that have it, checked at run time).
+    /// AVX2: only ever made after the processor was found to have it.
+    #[cfg(target_arch = "x86_64")]
     Avx2,
 }
 
 impl Simd {
+    /// The plain Rust loops, on any processor.
+    pub const SCALAR: Simd = Simd(Kind::Scalar);
+
     /// The fastest implementation this processor runs.
     pub fn detect() -> Simd {
+        Simd::avx2().unwrap_or(Simd::SCALAR)
+    }
+
+    /// The AVX2 loops, if this processor has AVX2 (checked now).
+    pub fn avx2() -> Option<Simd> {
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("avx2") {
-                return Simd::Avx2;
+                return Some(Simd(Kind::Avx2));
             }
         }
-        Simd::Scalar
+        None
     }
 
-    /// `dst = src + sum(adds) - sum(subs)`, lane by lane in wrapping `i16`. Every slice has
-    /// the length of `dst`, a multiple of 16.
+    /// True for the plain Rust loops.
+    pub fn is_scalar(self) -> bool {
+        self.0 == Kind::Scalar
+    }
+
+    /// `dst = src + sum(adds) - sum(subs)`, lane by lane in wrapping `i16`.
+    ///
+    /// # Panics
+    /// Unless every slice has the length of `dst`, a multiple of 16.
     #[inline]
     pub fn update(self, dst: &mut [i16], src: &[i16], adds: &[&[i16]], subs: &[&[i16]]) {
-        debug_assert!(dst.len() == src.len() && dst.len().is_multiple_of(16));
-        debug_assert!(adds.iter().chain(subs).all(|c| c.len() == dst.len()));
-        match self {
+        let n = dst.len();
+        assert!(
+            src.len() == n && n.is_multiple_of(16) && adds.iter().chain(subs).all(|c| c.len() == n),
+            "Simd::update: every slice must have dst's length, a multiple of 16"
+        );
+        match self.0 {
             #[cfg(target_arch = "x86_64")]
-            // Safety: `Simd::Avx2` is only chosen by `detect` when the processor has AVX2
-            // (or by a caller that checked the same), and the slices' lengths were checked
-            // by the network that owns them.
-            Simd::Avx2 => unsafe { avx2::update(dst, src, adds, subs) },
-            _ => scalar_update(dst, src, adds, subs),
+            // Safety: a `Kind::Avx2` is only made after `is_x86_feature_detected!("avx2")`
+            // (see `Simd::avx2`), and the assertion above checked every slice's length.
+            Kind::Avx2 => unsafe { avx2::update(dst, src, adds, subs) },
+            Kind::Scalar => scalar_update(dst, src, adds, subs),
         }
     }
 
     /// `sum(clamp(acc, 0, QA)^2 * w)` in wrapping `i32`, with the product `clamp(acc) * w`
-    /// taken in `i16` first (exact for |w| <= 128). Both slices have the same length, a
-    /// multiple of 16.
+    /// taken in `i16` first (exact for |w| <= 128).
+    ///
+    /// # Panics
+    /// Unless both slices have one length, a multiple of 16.
     #[inline]
     pub fn screlu_dot(self, acc: &[i16], w: &[i16]) -> i32 {
-        debug_assert!(acc.len() == w.len() && acc.len().is_multiple_of(16));
-        match self {
+        assert!(
+            acc.len() == w.len() && acc.len().is_multiple_of(16),
+            "Simd::screlu_dot: both slices must have one length, a multiple of 16"
+        );
+        match self.0 {
             #[cfg(target_arch = "x86_64")]
-            // Safety: as in `update`: AVX2 is present when this variant is chosen.
-            Simd::Avx2 => unsafe { avx2::screlu_dot(acc, w) },
-            _ => scalar_screlu_dot(acc, w),
+            // Safety: as in `update`: AVX2 is present when this kind exists, and the
+            // assertion above checked both lengths.
+            Kind::Avx2 => unsafe { avx2::screlu_dot(acc, w) },
+            Kind::Scalar => scalar_screlu_dot(acc, w),
         }
     }
 }
@@ -159,7 +196,7 @@ mod tests {
     #[test]
     fn avx2_equals_scalar_bit_for_bit() {
         let simd = Simd::detect();
-        if simd == Simd::Scalar {
+        if simd.is_scalar() {
             eprintln!("no AVX2 here: only the scalar path runs");
         }
         for (seed, n) in [(1, 16), (2, 128), (3, 256), (4, 512)] {
@@ -170,10 +207,10 @@ mod tests {
             let mut a = vec![0; n];
             let mut b = vec![0; n];
             simd.update(&mut a, &src, &adds, &subs);
-            Simd::Scalar.update(&mut b, &src, &adds, &subs);
+            Simd::SCALAR.update(&mut b, &src, &adds, &subs);
             assert_eq!(a, b);
             let w = numbers(seed + 100, n, 128);
-            assert_eq!(simd.screlu_dot(&src, &w), Simd::Scalar.screlu_dot(&src, &w));
+            assert_eq!(simd.screlu_dot(&src, &w), Simd::SCALAR.screlu_dot(&src, &w));
         }
     }
 
@@ -183,7 +220,7 @@ mod tests {
         let one = vec![1i16; 16];
         let two = vec![2i16; 16];
         let mut d = vec![0; 16];
-        Simd::Scalar.update(&mut d, &src, &[&two], &[&one]);
+        Simd::SCALAR.update(&mut d, &src, &[&two], &[&one]);
         assert_eq!(d, vec![6; 16]);
         // clamp(-3) = 0, clamp(10) = 10, clamp(300) = 255.
         let mut acc = vec![0i16; 16];
@@ -194,6 +231,34 @@ mod tests {
         w[0] = 7;
         w[1] = 3;
         w[2] = -2;
-        assert_eq!(Simd::Scalar.screlu_dot(&acc, &w), 100 * 3 + 255 * 255 * -2);
+        assert_eq!(Simd::SCALAR.screlu_dot(&acc, &w), 100 * 3 + 255 * 255 * -2);
+    }
+
+    /// Wrong lengths panic on every implementation this processor has, before any loop runs
+    /// (a release build once read and wrote out of bounds here).
+    #[test]
+    fn wrong_lengths_panic_rather_than_read_out_of_bounds() {
+        use std::panic::catch_unwind;
+        let kinds = [Some(Simd::SCALAR), Simd::avx2()];
+        for simd in kinds.into_iter().flatten() {
+            let short = vec![1i16; 16];
+            let long = vec![1i16; 32];
+            let odd = vec![1i16; 20];
+            assert!(catch_unwind(|| simd.screlu_dot(&long, &short)).is_err());
+            assert!(catch_unwind(|| simd.screlu_dot(&odd, &odd)).is_err());
+            assert!(catch_unwind(|| simd.update(&mut long.clone(), &short, &[], &[])).is_err());
+            assert!(
+                catch_unwind(|| simd.update(&mut long.clone(), &long, &[&short], &[])).is_err()
+            );
+            assert!(
+                catch_unwind(|| simd.update(&mut long.clone(), &long, &[], &[&short])).is_err()
+            );
+            assert!(catch_unwind(|| simd.update(&mut odd.clone(), &odd, &[], &[])).is_err());
+            // The right lengths still run.
+            let mut d = long.clone();
+            simd.update(&mut d, &long, &[&long], &[]);
+            assert_eq!(d, vec![2; 32]);
+            assert_eq!(simd.screlu_dot(&long, &long), 32);
+        }
     }
 }
