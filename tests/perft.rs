@@ -126,7 +126,7 @@ macro_rules! data_files {
                 .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
                 .collect();
             found.sort();
-            let mut listed = vec![$($file.to_string()),+];
+            let mut listed = vec![$($file.to_string()),+, "suite".to_string()];
             listed.sort();
             assert_eq!(found, listed);
         }
@@ -146,6 +146,44 @@ data_files! {
     jikaida_file: "jikaida", 14;
     donkey_file: "donkey", 11, donkey_start_to_depth_four;
     caissa_file: "caissa", 12, twelve_reachable;
+}
+
+/// The cross-engine suite (`tuning/suite/`: each definition in kaissa's TOML and in
+/// Fairy-Stockfish's INI): `tests/perft/suite.epd` holds the counts both engines gave
+/// (`tuning/suite/perft.sh --write`), each case under a comment that names its definition;
+/// every definition of the suite has its start position there to depth 5.
+#[test]
+fn suite_file() {
+    let mut registry = Registry::builtin();
+    let toml = format!("{}/tuning/suite/suite.toml", env!("CARGO_MANIFEST_DIR"));
+    let names = registry.load_file(&toml).unwrap();
+    let cases = read_cases("suite");
+    for name in &names {
+        let def = registry.get(name, &[]).unwrap();
+        let mine: Vec<&Case> = cases
+            .iter()
+            .filter(|c| c.comment.split_whitespace().next() == Some(name.as_str()))
+            .collect();
+        assert!(mine.len() >= 2, "{name}: {} positions", mine.len());
+        assert_eq!(
+            mine[0].fen, def.start_fen,
+            "{name}: the start position first"
+        );
+        assert_eq!(mine[0].counts.len(), 5, "{name}: the start to depth 5");
+        for case in mine {
+            let (fen, counts) = kaissa::games::build(&def, Some(&case.fen), Count(&case.counts))
+                .unwrap_or_else(|e| panic!("{name}: {}: {e}", case.fen));
+            assert_eq!(fen, case.fen, "{name}: FEN round trip");
+            for (&(d, want), &(_, got)) in case.counts.iter().zip(&counts) {
+                assert_eq!(got, want, "{name} perft({d}) of {}", case.fen);
+            }
+        }
+    }
+    assert_eq!(
+        cases.len(),
+        3 * names.len(),
+        "three positions per definition"
+    );
 }
 
 /// The Donkey Kaissa file: the start to depth 4 (then at least ten positions).
