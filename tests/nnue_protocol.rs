@@ -8,7 +8,7 @@ mod xorshift;
 
 use kaissa::core::nnue::network::Network;
 use kaissa::games::kaissa::game::Game;
-use kaissa::games::kaissa::nnue::FeatureMap;
+
 use kaissa::games::variants::Registry;
 use xorshift::Rng;
 
@@ -23,7 +23,7 @@ fn net_file(dir: &std::path::Path, name: &str) -> String {
     registry.load_str(NO_NET, "test").unwrap();
     let def = registry.get(name, &[]).unwrap();
     let game = Game::<u128>::new(&def).unwrap();
-    let map = FeatureMap::new(&game);
+    let map = game.features.clone();
     let mut rng = Rng::new(3);
     let mut draw = |n: usize, r: u64| -> Vec<i16> {
         (0..n)

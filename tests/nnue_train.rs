@@ -7,10 +7,11 @@ mod xorshift;
 
 use kaissa::core::geometry::Color;
 use kaissa::core::moves::Move;
+use kaissa::core::nnue::feature::NetFeatures;
 use kaissa::core::nnue::record::{RECORD_BYTES, Record};
 use kaissa::games::kaissa::eval::EvalTables;
 use kaissa::games::kaissa::game::Game;
-use kaissa::games::kaissa::nnue::{FeatureMap, KaissaInputs, record_of, record_of_fen};
+use kaissa::games::kaissa::nnue::{KaissaInputs, record_of, record_of_fen};
 use kaissa::games::kaissa::position::Position;
 use kaissa::games::variants::Registry;
 use kaissa::train::data::{example, example_with, read_records};
@@ -107,7 +108,7 @@ fn training_learns_and_the_quantised_net_follows_the_float_net() {
 fn quantised_output_is_within_tolerance_of_the_float_output() {
     // A float net of seeded random weights.
     let g = game("merchants");
-    let map = FeatureMap::new(&g);
+    let map = g.features.clone();
     let params = Params::random(map.inputs(), 64, 5);
     let net = Arc::new(params.quantise("q", map.description()).unwrap());
     let mut rng = Rng::new(9);
@@ -217,7 +218,7 @@ fn a_held_out_set_of_other_games_measures_the_loss() {
 #[test]
 fn a_folded_net_follows_the_float_net_with_its_shared_inputs() {
     let g = game("merchants");
-    let map = FeatureMap::new(&g);
+    let map = g.features.clone();
     let mut params = Params::random(map.inputs() + map.factors(), 32, 11);
     // Shared rows of their own size, so folding them in changes every board row.
     let h = params.hidden;
@@ -258,7 +259,7 @@ fn a_folded_net_follows_the_float_net_with_its_shared_inputs() {
 #[test]
 fn mirrored_features_are_those_of_the_mirrored_position() {
     let g = game("merchants");
-    let map = FeatureMap::new(&g);
+    let map = g.features.clone();
     let fen = "ibst1atsbi/1rpp2pprx/4p5/2x2p4/10/10/4TT4/2R4R2/X1PPPPPP1X/I1S1UA1SBI[Hh] b - - 1 6";
     let mirrored_fen =
         "ibsta1tsbi/xrpp2ppr1/5p4/4p2x2/10/10/4TT4/2R4R2/X1PPPPPP1X/IBS1AU1S1I[Hh] b - - 1 6";
@@ -279,14 +280,14 @@ fn mirrored_features_are_those_of_the_mirrored_position() {
         sorted(ex.us.iter().map(|&f| f as usize).collect()),
         mirror(&a1)
     );
-    let donkey = FeatureMap::new(&game("donkey"));
+    let donkey = game("donkey").features.clone();
     assert_eq!(donkey.mirrored(0), None);
 }
 
 #[test]
 fn a_start_from_a_net_begins_with_its_weights_and_another_rule_sets_rows_go_by_letter() {
     let m = game("merchants");
-    let map = FeatureMap::new(&m);
+    let map = m.features.clone();
     let net = Params::random(map.inputs(), 32, 3)
         .quantise("start", map.description())
         .unwrap();
@@ -301,7 +302,7 @@ fn a_start_from_a_net_begins_with_its_weights_and_another_rule_sets_rows_go_by_l
     // Northern's rows from merchants' net: each letter's rows where merchants has them
     // (side, cell and hand slot kept), 0 for the Physician, which merchants lacks.
     let n = game("northern");
-    let nmap = FeatureMap::new(&n);
+    let nmap = n.features.clone();
     let rows = nmap.rows_from(map.description()).unwrap();
     assert_eq!(rows.len(), nmap.inputs());
     let type_of =
@@ -345,7 +346,9 @@ fn a_start_from_a_net_begins_with_its_weights_and_another_rule_sets_rows_go_by_l
     let e = train(&inputs(&m), &recs, &wide, &|_, _| {}, &mut |_, _| Ok(())).unwrap_err();
     assert!(e.contains("32 wide, not 64"), "{e}");
     let donkey = Game::<u128>::new(&Registry::builtin().get("donkey", &[]).unwrap()).unwrap();
-    let e = FeatureMap::new(&donkey)
+    let e = donkey
+        .features
+        .clone()
         .rows_from(map.description())
         .unwrap_err();
     assert!(e.contains("another board"), "{e}");

@@ -17,6 +17,7 @@ hash=64
 overhead=50
 out=$root/target/vs-fairy-stockfish
 defs=all
+kaissa_bin=
 
 usage() {
   cat <<USAGE
@@ -42,6 +43,8 @@ options (defaults in brackets):
                      default, 10, loses on time when other work shares the cores) [$overhead]
   --out DIR          where the games go, DIR/NAME.pgn per definition (replaced)
                      [target/vs-fairy-stockfish]
+  --kaissa-bin FILE  play this kaissa binary instead of building target/release/kaissa (a
+                     copy keeps a long match safe from rebuilds) [build]
   --fsf-dir DIR      Fairy-Stockfish is built into DIR/fairy-stockfish, or reused if there
                      [target/fairy-stockfish]
   -h, --help         this text
@@ -51,9 +54,10 @@ root: $anchors
 USAGE
 }
 
-parse_args "defs games tc concurrency seed random_plies hash overhead out fsf_dir" "$@"
+parse_args "defs kaissa_bin games tc concurrency seed random_plies hash overhead out fsf_dir" "$@"
 
 build_engines
+[ -z "$kaissa_bin" ] || kaissa=$kaissa_bin
 
 toml=$root/tuning/suite/suite.toml
 ini=$root/tuning/suite/suite.ini

@@ -5,11 +5,13 @@
 use super::board_view::BoardView;
 use super::definition::VariantDef;
 use super::moves::Move;
+use super::nnue::feature::NetFeatures;
 use super::outcome::Outcome;
 use super::rules::Rules;
 
-/// A position the engine can set up, show and play from text.
-pub trait Playable: Rules + 'static {
+/// A position the engine can set up, show and play from text, and evaluate with a learned net
+/// ([`NetFeatures`]).
+pub trait Playable: Rules + NetFeatures + 'static {
     /// Reads a FEN for the same game (and board) as `self`.
     fn read_fen(&self, fen: &str) -> Result<Self, String>;
     /// The position as FEN.

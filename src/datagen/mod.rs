@@ -490,9 +490,8 @@ mod tests {
     #[test]
     fn a_net_file_plays_the_games_and_a_foreign_one_is_refused() {
         use crate::games::kaissa::game::Game;
-        use crate::games::kaissa::nnue::FeatureMap;
         let def = Registry::builtin().get("merchants", &[]).unwrap();
-        let map = FeatureMap::new(&Game::<u128>::new(&def).unwrap());
+        let map = Game::<u128>::new(&def).unwrap().features.clone();
         let params = crate::train::model::Params::random(map.inputs(), 32, 3);
         let net = params.quantise("random", map.description()).unwrap();
         let cfg = DatagenConfig {

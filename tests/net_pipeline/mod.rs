@@ -105,3 +105,40 @@ pub fn plays_with(variant: &str, net: &Path, name: &str, depth: u32) {
     );
     assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
 }
+
+/// Writes into `dir` a good net file of `bytes` and three bad ones (a Kaissa net, random
+/// bytes, the good one cut short), and gives the UCI input that plays `variant`, asks `eval`,
+/// then sets each file as `EvalFile` in turn with an `eval` after each: (the input so far, the
+/// bad files in the order set).
+pub fn net_file_session(dir: &Path, variant: &str, bytes: &[u8]) -> (String, [PathBuf; 3]) {
+    let good = dir.join(format!("{variant}.knue"));
+    std::fs::write(&good, bytes).unwrap();
+    let cut = dir.join("cut.knue");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let noise = dir.join("noise.knue");
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let random: Vec<u8> = (0..3000)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as u8
+        })
+        .collect();
+    std::fs::write(&noise, random).unwrap();
+    let kaissa_net = dir.join("merchants.knue");
+    std::fs::write(&kaissa_net, std::fs::read("nets/merchants-2.knue").unwrap()).unwrap();
+    let bad = [kaissa_net, noise, cut];
+    let mut input = format!(
+        "uci\nsetoption name UCI_Variant value {variant}\neval\n\
+         setoption name EvalFile value {}\neval\n",
+        good.display()
+    );
+    for b in &bad {
+        input.push_str(&format!(
+            "setoption name EvalFile value {}\neval\n",
+            b.display()
+        ));
+    }
+    (input, bad)
+}

@@ -9,10 +9,13 @@
 //! 1/[`QA`], the output weights `i16` in units of 1/[`QB`]; the output is scaled by [`SCALE`]
 //! into centipawns. [`accumulator`] keeps the first layer's sums per ply, [`simd`] computes
 //! them with AVX2 where the processor has it and a scalar path that gives the same bits
-//! elsewhere, [`record`] is the training data's binary record, and [`inputs`] what the data
-//! generator and the trainer ask of a game's inputs.
+//! elsewhere, [`feature`] what a game's position gives the net (its features and a move's
+//! change of them) and the one net state every position keeps, [`record`] is the training
+//! data's binary record, and [`inputs`] what the data generator and the trainer ask of a
+//! game's inputs.
 
 pub mod accumulator;
+pub mod feature;
 pub mod inputs;
 pub mod network;
 pub mod record;

@@ -15,6 +15,7 @@ use super::movegen::piece_reach;
 use super::position::CaissaPosition;
 use super::{BISHOP, KNIGHT, QUEEN, ROOK};
 use crate::core::geometry::Color;
+use crate::core::nnue::feature::NetFeatures;
 use crate::core::nnue::network::Network;
 use crate::core::tunable::{Tunable, Weight, array_fields, read_fields, write_fields};
 use std::sync::Arc;
@@ -82,7 +83,7 @@ impl CaissaEval {
     pub fn new(params: CaissaParams) -> CaissaEval {
         CaissaEval {
             params,
-            net: super::nnue::embedded_net(),
+            net: super::nnue::builtin_net(),
         }
     }
 

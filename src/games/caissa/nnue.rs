@@ -18,9 +18,10 @@ use super::board::{CELLS, SIZE};
 use super::position::CaissaPosition;
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
-use crate::core::nnue::accumulator::{Accumulators, Delta};
+use crate::core::nnue::accumulator::Delta;
+use crate::core::nnue::feature::{Embedded, NetFeatures, NetState, embedded_net};
 use crate::core::nnue::inputs::NetInputs;
-use crate::core::nnue::network::{self, Network};
+use crate::core::nnue::network::Network;
 use crate::core::nnue::record::{Placed, Record};
 use std::sync::Arc;
 
@@ -35,7 +36,7 @@ pub const INPUTS: usize = HOLES + CELLS;
 /// What a Caïssa net says it reads.
 pub const DESCRIPTION: &str = "caissa: QRBN 7x7 holes";
 /// The built-in net, embedded in the binary, made as tuning/NNUE.md says (caissa-3).
-const EMBEDDED: Option<&[u8]> = Some(include_bytes!("../../../nets/caissa-3.knue"));
+const EMBEDDED: &[Embedded] = &[("caissa", include_bytes!("../../../nets/caissa-3.knue"))];
 
 /// The feature of a piece of `color` and type `t` on `cell`, seen by each side: (White's
 /// view, Black's).
@@ -98,14 +99,8 @@ pub fn record_of(pos: &CaissaPosition, score: i32, result: u8) -> Result<Record,
 }
 
 /// The built-in net, if there is one.
-pub fn embedded_net() -> Option<Arc<Network>> {
-    net_from_bytes(EMBEDDED?).ok()
-}
-
-/// Reads a Caïssa net from a file's bytes: an error when it is not a net or is one for another
-/// game or shape.
-pub fn net_from_bytes(bytes: &[u8]) -> Result<Arc<Network>, String> {
-    network::net_for(bytes, "Caïssa", DESCRIPTION, INPUTS)
+pub fn builtin_net() -> Option<Arc<Network>> {
+    embedded_net(EMBEDDED, "caissa", DESCRIPTION, INPUTS)
 }
 
 /// Caïssa's inputs as the data generator and the trainer see them.
@@ -160,7 +155,7 @@ impl NetInputs for CaissaInputs {
 /// The features `mv` turns on and off in `pos`, where it is about to be made: a Queen's move
 /// (with its capture, and the tile it leaves sinking), a tile carried, a plain move, an
 /// exchange of two pieces; nothing for the pass.
-pub fn delta(pos: &CaissaPosition, mv: Move) -> Delta {
+fn delta(pos: &CaissaPosition, mv: Move) -> Delta {
     let mut d = Delta::default();
     if mv == Move::PASS {
         return d;
@@ -199,11 +194,34 @@ pub fn delta(pos: &CaissaPosition, mv: Move) -> Delta {
     d
 }
 
-/// The sums of `net` for `pos`, computed from every piece and hole (a position keeps them
-/// from then on, move by move, with [`delta`]).
-pub fn fresh_sums(net: Arc<Network>, pos: &CaissaPosition) -> Accumulators {
-    let [first, second] = active_of(&placed(pos)).unwrap_or_default();
-    Accumulators::new(net, [&first, &second])
+impl NetFeatures for CaissaPosition {
+    fn net_reads(&self) -> (&str, usize) {
+        (DESCRIPTION, INPUTS)
+    }
+
+    fn active_features(&self) -> [Vec<usize>; 2] {
+        active_of(&placed(self)).unwrap_or_default()
+    }
+
+    #[inline]
+    fn move_delta(&self, mv: Move) -> Delta {
+        delta(self, mv)
+    }
+
+    #[inline(always)]
+    fn net_side(&self) -> Color {
+        self.side_to_move()
+    }
+
+    #[inline(always)]
+    fn net_state(&self) -> &NetState {
+        self.nnue()
+    }
+
+    #[inline(always)]
+    fn net_state_mut(&mut self) -> &mut NetState {
+        self.nnue_mut()
+    }
 }
 
 #[cfg(test)]
@@ -212,7 +230,7 @@ mod tests {
 
     #[test]
     fn the_built_in_net_is_read_as_a_net_file_would_be() {
-        let net = embedded_net().expect("Caïssa's built-in net");
+        let net = builtin_net().expect("Caïssa's built-in net");
         assert_eq!((net.name.as_str(), net.inputs), ("caissa-3", INPUTS));
         assert_eq!(net.features, DESCRIPTION);
     }

@@ -9,6 +9,7 @@ use crate::core::board_view::BoardView;
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
+use crate::core::nnue::feature::NetFeatures;
 use crate::core::outcome::Outcome;
 use crate::core::playable::Playable;
 
@@ -92,8 +93,8 @@ impl Playable for CaissaPosition {
     ) -> Result<Option<CaissaEval>, String> {
         let net = match (use_net, file) {
             (false, _) => None,
-            (true, None) => super::nnue::embedded_net(),
-            (true, Some(bytes)) => Some(super::nnue::net_from_bytes(bytes)?),
+            (true, None) => super::nnue::builtin_net(),
+            (true, Some(bytes)) => Some(self.net_from_bytes("Caïssa", bytes)?),
         };
         Ok(Some(CaissaEval {
             params: eval.params,

@@ -3,14 +3,11 @@
 //! learned evaluation's sums while a net is attached.
 
 use super::board::{CELLS, TABLES, bishop, queen, rook};
-use super::nnue;
 use super::{BISHOP, KNIGHT, QUEEN, ROOK};
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
-use crate::core::nnue::accumulator::Accumulators;
-use crate::core::nnue::network::Network;
+use crate::core::nnue::feature::{NetFeatures, NetState};
 use crate::core::rng::splitmix64;
-use std::sync::Arc;
 
 /// The encoding of "no piece" in [`State::board`].
 pub(super) const EMPTY: u8 = 0xFF;
@@ -89,7 +86,7 @@ pub struct CaissaPosition {
     /// The repetition count and ply limit in force.
     pub end: super::EndRules,
     /// The learned evaluation's sums while a net is attached.
-    nnue: Option<Box<Accumulators>>,
+    nnue: NetState,
 }
 
 impl State {
@@ -185,7 +182,7 @@ impl CaissaPosition {
             s,
             history: Vec::with_capacity(256),
             end: super::EndRules::default(),
-            nnue: None,
+            nnue: NetState::default(),
         }
     }
 
@@ -253,12 +250,7 @@ impl CaissaPosition {
 
     /// Plays a legal move (or the pass, [`Move::PASS`]).
     pub fn make(&mut self, mv: Move) {
-        if self.nnue.is_some() {
-            let d = nnue::delta(self, mv);
-            if let Some(n) = &mut self.nnue {
-                n.push(&d);
-            }
-        }
+        self.net_make(mv);
         self.history.push((self.s, mv));
         let s = &mut self.s;
         let us = s.side.index();
@@ -327,48 +319,20 @@ impl CaissaPosition {
     pub fn unmake(&mut self) {
         if let Some((s, _)) = self.history.pop() {
             self.s = s;
-            if let Some(n) = &mut self.nnue
-                && !n.pop()
-            {
-                // The move was made before the net was attached: sum the position afresh.
-                let net = n.net().clone();
-                self.nnue = Some(Box::new(nnue::fresh_sums(net, self)));
-            }
+            self.net_unmake();
         }
     }
 
-    /// Attaches a learned evaluation's net (its sums computed once here, then kept by every
-    /// make and unmake), or detaches it with `None`. Attaching the net already attached
-    /// keeps the sums as they are.
-    pub fn attach_net(&mut self, net: Option<&Arc<Network>>) {
-        match net {
-            None => self.nnue = None,
-            Some(net) => {
-                if !matches!(&self.nnue, Some(s) if Arc::ptr_eq(s.net(), net)) {
-                    self.nnue = Some(Box::new(nnue::fresh_sums(net.clone(), self)));
-                }
-            }
-        }
-    }
-
-    /// Works out the attached net's sums that the moves made since they were last asked for
-    /// left pending (the evaluation reads them; see [`Accumulators::settle`]).
+    /// The learned evaluation's state ([`NetFeatures`]).
     #[inline(always)]
-    pub fn settle_net(&mut self) {
-        if let Some(n) = self.nnue.as_mut() {
-            n.settle();
-        }
+    pub(crate) fn nnue(&self) -> &NetState {
+        &self.nnue
     }
 
-    /// The attached net's evaluation for the side to move, in centipawns; None without one.
+    /// The learned evaluation's state, to change ([`NetFeatures`]).
     #[inline(always)]
-    pub fn net_eval(&self) -> Option<i32> {
-        self.nnue.as_ref().map(|n| n.evaluate(self.s.side.index()))
-    }
-
-    /// The attached net's sums (tests compare them with [`nnue::fresh_sums`]).
-    pub fn net_state(&self) -> Option<&Accumulators> {
-        self.nnue.as_deref()
+    pub(crate) fn nnue_mut(&mut self) -> &mut NetState {
+        &mut self.nnue
     }
 
     /// How many times the current position occurred before in the history (placement,

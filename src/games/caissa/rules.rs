@@ -9,6 +9,7 @@ use super::eval::CaissaEval;
 use super::position::CaissaPosition;
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
+use crate::core::nnue::feature::NetFeatures;
 use crate::core::outcome::Outcome;
 use crate::core::rules::Rules;
 

@@ -18,6 +18,7 @@ use super::position::JikaidaPosition;
 use super::{DELDAR, KINDS, KING, SWOD};
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;
+use crate::core::nnue::feature::NetFeatures;
 use crate::core::nnue::network::Network;
 use crate::core::tunable::{Tunable, Weight, array_fields, read_fields, write_fields};
 use std::sync::Arc;
@@ -88,7 +89,7 @@ pub struct JikaidaEval {
     /// The learned net, if one is chosen.
     pub net: Option<Arc<Network>>,
     /// The built-in net of the form played, which `Use NNUE` without an `EvalFile` chooses:
-    /// none for a form without one ([`super::nnue::embedded_net`]) or another board size.
+    /// none for a form without one ([`super::nnue::builtin_net`]) or another board size.
     pub built_in: Option<Arc<Network>>,
 }
 
@@ -101,7 +102,7 @@ impl JikaidaEval {
         form: &str,
     ) -> JikaidaEval {
         let built_in = super::nnue::fits(pos)
-            .then(|| super::nnue::embedded_net(form))
+            .then(|| super::nnue::builtin_net(form))
             .flatten();
         JikaidaEval {
             params,

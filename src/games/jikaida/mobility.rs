@@ -15,6 +15,7 @@ use super::position::{JikaidaPosition, decode};
 use super::{CHUKTAR, HIKDAR, JIKTAR, KAPT, KINDS, PALLAN};
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;
+use crate::core::nnue::feature::NetFeatures;
 
 /// How a kind slides: bit `o` for each orientation of line it slides along, and [`LONG`]
 /// for the long sliders (rays of [`Board::cray`]; the others' rays are [`Board::jray`],
@@ -75,7 +76,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// line, the Jiktar and Hikdar stopped by fronts.
     #[inline(always)]
     pub fn mobility(&self, color: Color) -> i32 {
-        if self.net_state().is_some() {
+        if self.net_state().is_attached() {
             // Not kept while a net is attached (the net does not read it).
             self.mobility_slow(color)
         } else {
@@ -247,7 +248,7 @@ mod tests {
     /// net mid-game brings the kept sums back, and they stay right move by move.
     #[test]
     fn mobility_is_right_with_a_net_and_kept_again_without_it() {
-        let net = crate::games::jikaida::nnue::embedded_net("jikaida").expect("the built-in net");
+        let net = crate::games::jikaida::nnue::builtin_net("jikaida").expect("the built-in net");
         let board = std::sync::Arc::new(Board::<Wide<4>>::new(12, 18));
         let mut p = JikaidaPosition::from_fen(board, START).unwrap();
         let mut x = 0x0B11_17E5_0000_0003u64;
@@ -259,7 +260,7 @@ mod tests {
         let mut moved = 0;
         for round in 0..6 {
             p.attach_net(if round % 2 == 0 { Some(&net) } else { None });
-            assert_eq!(p.net_state().is_some(), round % 2 == 0);
+            assert_eq!(p.net_state().is_attached(), round % 2 == 0);
             same(&p);
             for _ in 0..20 {
                 let mut list: Vec<Move> = Vec::new();

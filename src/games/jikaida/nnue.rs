@@ -23,9 +23,10 @@ use super::{KING, has_first_move};
 use crate::core::bitboard::{Bitboard, Wide};
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
-use crate::core::nnue::accumulator::{Accumulators, Delta};
+use crate::core::nnue::accumulator::Delta;
+use crate::core::nnue::feature::{Embedded, NetFeatures, NetState, embedded_net};
 use crate::core::nnue::inputs::NetInputs;
-use crate::core::nnue::network::{self, Network};
+use crate::core::nnue::network::Network;
 use crate::core::nnue::record::{Placed, Record, WIDE_RECORD_BYTES};
 use std::sync::Arc;
 
@@ -48,7 +49,7 @@ pub const DESCRIPTION: &str = "jikaida: KPACJHNDS NDS-unmoved 12x18 fluttember";
 /// measured stronger than the hand-written evaluation: `jikaida-swods` and `porondwa`, whose
 /// starts put two ranks of Swods or of Deldars a side, scored 43% with jikaida-3
 /// (tuning/RESULTS.md) and keep the hand-written evaluation unless given a net file.
-const EMBEDDED: &[(&str, &[u8])] = &[("jikaida", include_bytes!("../../../nets/jikaida-3.knue"))];
+const EMBEDDED: &[Embedded] = &[("jikaida", include_bytes!("../../../nets/jikaida-3.knue"))];
 
 /// True when nets are for the board of `pos`.
 pub fn fits<B: Bitboard>(pos: &JikaidaPosition<B>) -> bool {
@@ -145,15 +146,8 @@ pub fn record_of<B: Bitboard>(
 }
 
 /// The built-in net of the form `name`, if it has one.
-pub fn embedded_net(name: &str) -> Option<Arc<Network>> {
-    let (_, bytes) = EMBEDDED.iter().find(|(n, _)| *n == name)?;
-    net_from_bytes(bytes).ok()
-}
-
-/// Reads a Jikaida net from a file's bytes: an error when it is not a net or is one for
-/// another game or shape.
-pub fn net_from_bytes(bytes: &[u8]) -> Result<Arc<Network>, String> {
-    network::net_for(bytes, "Jikaida", DESCRIPTION, INPUTS)
+pub fn builtin_net(name: &str) -> Option<Arc<Network>> {
+    embedded_net(EMBEDDED, name, DESCRIPTION, INPUTS)
 }
 
 /// Jikaida's inputs as the data generator and the trainer see them.
@@ -225,7 +219,7 @@ impl NetInputs for JikaidaInputs {
 /// leaving its cell (with its first-move powers, if it had them) and arriving (without them,
 /// promoted perhaps), what it takes, and for the Fluttember the partner taking the King's
 /// cell and the Fluttember used.
-pub fn delta<B: Bitboard>(pos: &JikaidaPosition<B>, mv: Move) -> Delta {
+fn delta<B: Bitboard>(pos: &JikaidaPosition<B>, mv: Move) -> Delta {
     let mut d = Delta::default();
     let (from, to) = (mv.from(), mv.to());
     let Some((us, kind)) = pos.piece_at(from) else {
@@ -251,12 +245,45 @@ pub fn delta<B: Bitboard>(pos: &JikaidaPosition<B>, mv: Move) -> Delta {
     d
 }
 
-/// The sums of `net` for `pos`, computed from every piece and the Fluttembers (a position
-/// keeps them from then on, move by move, with [`delta`]).
-pub fn fresh_sums<B: Bitboard>(net: Arc<Network>, pos: &JikaidaPosition<B>) -> Accumulators {
-    let flutters = Color::BOTH.map(|c| pos.has_flutter(c));
-    let [first, second] = active_of(&placed(pos), flutters).unwrap_or_default();
-    Accumulators::new(net, [&first, &second])
+impl<B: Bitboard> NetFeatures for JikaidaPosition<B> {
+    fn net_reads(&self) -> (&str, usize) {
+        (DESCRIPTION, INPUTS)
+    }
+
+    fn active_features(&self) -> [Vec<usize>; 2] {
+        let flutters = Color::BOTH.map(|c| self.has_flutter(c));
+        active_of(&placed(self), flutters).unwrap_or_default()
+    }
+
+    #[inline]
+    fn move_delta(&self, mv: Move) -> Delta {
+        delta(self, mv)
+    }
+
+    #[inline(always)]
+    fn net_side(&self) -> Color {
+        self.side_to_move()
+    }
+
+    #[inline(always)]
+    fn net_state(&self) -> &NetState {
+        self.nnue()
+    }
+
+    #[inline(always)]
+    fn net_state_mut(&mut self) -> &mut NetState {
+        self.nnue_mut()
+    }
+
+    /// Nets are for the 12 x 18 board only.
+    fn fits_net(&self) -> bool {
+        fits(self)
+    }
+
+    /// The slider mobility was not kept while the net was attached.
+    fn net_detached(&mut self) {
+        self.restore_mobility();
+    }
 }
 
 #[cfg(test)]
@@ -267,11 +294,11 @@ mod tests {
 
     #[test]
     fn the_built_in_net_is_read_as_a_net_file_would_be() {
-        let net = embedded_net("jikaida").expect("Jikaida's built-in net");
+        let net = builtin_net("jikaida").expect("Jikaida's built-in net");
         assert_eq!((net.name.as_str(), net.inputs), ("jikaida-3", INPUTS));
         assert_eq!(net.features, DESCRIPTION);
-        assert!(embedded_net("jikaida-swods").is_none());
-        assert!(embedded_net("porondwa").is_none());
+        assert!(builtin_net("jikaida-swods").is_none());
+        assert!(builtin_net("porondwa").is_none());
     }
 
     #[test]

@@ -15,6 +15,7 @@ use crate::core::board_view::BoardView;
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
+use crate::core::nnue::feature::NetFeatures;
 use crate::core::outcome::Outcome;
 use crate::core::playable::Playable;
 
@@ -87,7 +88,7 @@ impl<B: Bitboard> Playable for JikaidaPosition<B> {
         let net = match (use_net, file) {
             (false, _) => None,
             (true, None) => eval.built_in.clone(),
-            (true, Some(bytes)) => Some(super::nnue::net_from_bytes(bytes)?),
+            (true, Some(bytes)) => Some(self.net_from_bytes("Jikaida", bytes)?),
         };
         Ok(Some(JikaidaEval {
             params: eval.params,

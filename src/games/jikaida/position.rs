@@ -14,8 +14,7 @@ use super::{DELDAR, KINDS, KING, SWOD, has_first_move};
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
-use crate::core::nnue::accumulator::Accumulators;
-use crate::core::nnue::network::Network;
+use crate::core::nnue::feature::{NetFeatures, NetState};
 use std::sync::Arc;
 
 /// The mailbox value of an empty cell.
@@ -96,7 +95,7 @@ pub struct JikaidaPosition<B: Bitboard> {
     /// [`PallanMemo`]); it checks itself against the board, so it is never stale.
     pub(super) pallan_memo: Option<Box<[PallanMemo<B>; 2]>>,
     /// The learned evaluation's sums while a net is attached.
-    nnue: Option<Box<Accumulators>>,
+    nnue: NetState,
     /// The move lists of positions the search met lately.
     pub(super) lists: ListCache<B>,
 }
@@ -127,7 +126,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             threat: Vec::new(),
             routes: Vec::new(),
             pallan_memo: None,
-            nnue: None,
+            nnue: NetState::default(),
             lists: ListCache::default(),
         }
     }
@@ -166,7 +165,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             threat: Vec::new(),
             routes: Vec::new(),
             pallan_memo: None,
-            nnue: None,
+            nnue: NetState::default(),
             lists: ListCache::default(),
         }
     }
@@ -484,13 +483,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// hand-written evaluation's term; with a net, [`Self::mobility`] counts it afresh).
     #[inline(always)]
     fn make_with<const SCORE: bool>(&mut self, mv: Move) {
-        let score = SCORE && self.nnue.is_none();
-        if self.nnue.is_some() {
-            let d = super::nnue::delta(self, mv);
-            if let Some(n) = &mut self.nnue {
-                n.push(&d);
-            }
-        }
+        let score = SCORE && !self.nnue.is_attached();
+        self.net_make(mv);
         let (from, to) = (mv.from(), mv.to());
         let us = self.side;
         let (_, kind) = decode(self.mailbox[from]);
@@ -601,52 +595,24 @@ impl<B: Bitboard> JikaidaPosition<B> {
         self.fullmove = u.fullmove;
         self.side = us;
         self.key = u.key;
-        if let Some(n) = &mut self.nnue
-            && !n.pop()
-        {
-            // The move was made before the net was attached: sum the position afresh.
-            let net = n.net().clone();
-            self.nnue = Some(Box::new(super::nnue::fresh_sums(net, self)));
-        }
+        self.net_unmake();
     }
 
-    /// Attaches a learned evaluation's net (its sums computed once here, then kept by every
-    /// make and unmake), or detaches it with `None`. Attaching the net already attached
-    /// keeps the sums as they are; a net is attached only on the board nets are for
-    /// ([`super::nnue::fits`]).
-    pub fn attach_net(&mut self, net: Option<&Arc<Network>>) {
-        match net {
-            Some(net) if super::nnue::fits(self) => {
-                if !matches!(&self.nnue, Some(s) if Arc::ptr_eq(s.net(), net)) {
-                    self.nnue = Some(Box::new(super::nnue::fresh_sums(net.clone(), self)));
-                }
-            }
-            _ => {
-                if self.nnue.take().is_some() {
-                    // The mobility was not kept while the net was attached.
-                    self.mobility = Color::BOTH.map(|c| self.mobility_slow(c));
-                }
-            }
-        }
-    }
-
-    /// Works out the attached net's sums that the moves made since they were last asked for
-    /// left pending (the evaluation reads them; see [`Accumulators::settle`]).
+    /// The learned evaluation's state ([`NetFeatures`]).
     #[inline(always)]
-    pub fn settle_net(&mut self) {
-        if let Some(n) = self.nnue.as_mut() {
-            n.settle();
-        }
+    pub(crate) fn nnue(&self) -> &NetState {
+        &self.nnue
     }
 
-    /// The attached net's evaluation for the side to move, in centipawns; None without one.
+    /// The learned evaluation's state, to change ([`NetFeatures`]).
     #[inline(always)]
-    pub fn net_eval(&self) -> Option<i32> {
-        self.nnue.as_ref().map(|n| n.evaluate(self.side.index()))
+    pub(crate) fn nnue_mut(&mut self) -> &mut NetState {
+        &mut self.nnue
     }
 
-    /// The attached net's sums (tests compare them with [`super::nnue::fresh_sums`]).
-    pub fn net_state(&self) -> Option<&Accumulators> {
-        self.nnue.as_deref()
+    /// What a net does not keep while attached, made again when it is detached: the slider
+    /// mobility (see [`NetFeatures::net_detached`]).
+    pub(crate) fn restore_mobility(&mut self) {
+        self.mobility = Color::BOTH.map(|c| self.mobility_slow(c));
     }
 }

@@ -11,6 +11,7 @@ use super::{DELDAR, KING, SWOD};
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
+use crate::core::nnue::feature::NetFeatures;
 use crate::core::outcome::Outcome;
 use crate::core::rules::Rules;
 

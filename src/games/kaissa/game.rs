@@ -10,8 +10,9 @@ use crate::core::moves::Move;
 use crate::core::zobrist::Zobrist;
 use crate::games::kaissa::attacks::{BentRays, PieceMoves, Rays};
 use crate::games::kaissa::board::Board;
+use crate::games::kaissa::features::{self, FeatureMap};
 use crate::games::kaissa::position::Position;
-use crate::games::kaissa::{betza, donkey, nnue};
+use crate::games::kaissa::{betza, donkey};
 
 /// Most piece types a game may have (per colour).
 pub const MAX_TYPES: usize = 16;
@@ -112,8 +113,10 @@ pub struct Game<B> {
     pub attackers: Vec<[Vec<B>; 2]>,
     /// One more than the last turn any drop window mentions.
     pub turn_horizon: u32,
-    /// The rule set whose learned-evaluation nets it reads ([`nnue::net_rule_set`]).
+    /// The rule set whose learned-evaluation nets it reads ([`features::net_rule_set`]).
     pub net_rule_set: String,
+    /// The learned evaluation's feature numbering of this game's board and pieces.
+    pub features: FeatureMap,
 }
 
 impl<B: Bitboard> Game<B> {
@@ -344,6 +347,9 @@ impl<B: Bitboard> Game<B> {
         let structural = (0..pieces.len())
             .map(|t| pieces[t].pawn || end.capture_wins.contains(&(t as u8)))
             .collect();
+        let net_rule_set = features::net_rule_set(def).to_string();
+        let letters: String = pieces.iter().map(|p| p.letter).collect();
+        let features = FeatureMap::new(&board, &letters, &net_rule_set);
         let game = Game {
             def: def.clone(),
             zobrist: Zobrist::new(cells, pieces.len(), turn_horizon as usize + 1),
@@ -370,7 +376,8 @@ impl<B: Bitboard> Game<B> {
             structural,
             attackers,
             turn_horizon,
-            net_rule_set: nnue::net_rule_set(def).to_string(),
+            net_rule_set,
+            features,
         };
         Ok(game)
     }

@@ -10,6 +10,7 @@ pub mod betza;
 pub mod board;
 pub mod donkey;
 pub mod eval;
+pub mod features;
 pub mod game;
 pub mod movegen;
 pub mod nnue;

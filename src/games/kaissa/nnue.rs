@@ -1,38 +1,25 @@
-//! The Kaissa family's inputs to a learned evaluation ([`crate::core::nnue`]): which feature a
-//! piece on a cell is, seen from each side, and the sums a position keeps while a net is
-//! attached.
-//!
-//! Features, from one side's view (the perspective): a piece of type t on cell c, the
-//! perspective's own (`0`) or the opponent's (`1`): `(own * types + t) * cells + c'`, where c'
-//! is the cell itself for the first player and the cell the second player has there
-//! ([`Board::for_color`]: ranks mirrored, on the donkey board the half turn) for the second;
-//! then a piece held in hand (the Home Stone before its placement): one feature per piece held,
-//! `2 * types * cells + (own * types + t) * HAND_SLOTS + k` for the k-th held (k below
-//! [`HAND_SLOTS`]). No king buckets: the Home Stone starts in hand.
+//! The Kaissa family's inputs to a learned evaluation ([`crate::core::nnue`]): a position's
+//! features and a move's change of them ([`NetFeatures`], through the game's
+//! [`FeatureMap`]), training records, the inputs as the trainer sees them, and the built-in
+//! nets.
 
 use crate::core::bitboard::Bitboard;
-use crate::core::definition::{VariantDef, read_standalone};
+use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
-use crate::core::nnue::accumulator::{Accumulators, Delta};
+use crate::core::nnue::accumulator::Delta;
+use crate::core::nnue::feature::{Embedded, NetFeatures, NetState, embedded_net};
 use crate::core::nnue::inputs::NetInputs;
 use crate::core::nnue::network::Network;
 use crate::core::nnue::record::{MAX_CELLS, Placed, Record};
-use crate::core::ruleset::Ruleset;
-use crate::games::kaissa::Kaissa;
-use crate::games::kaissa::board::Board;
+use crate::games::kaissa::features::FeatureMap;
 use crate::games::kaissa::game::Game;
 use crate::games::kaissa::position::Position;
-use std::borrow::Cow;
 use std::sync::Arc;
-
-/// Hand features per piece type and side: how many held pieces of one type the net tells
-/// apart.
-pub const HAND_SLOTS: usize = 2;
 
 /// The built-in rule sets' nets, by rule set name: embedded in the binary, each made as
 /// tuning/NNUE.md says.
-const EMBEDDED: &[(&str, &[u8])] = &[
+const EMBEDDED: &[Embedded] = &[
     (
         "merchants",
         include_bytes!("../../../nets/merchants-3.knue"),
@@ -43,190 +30,6 @@ const EMBEDDED: &[(&str, &[u8])] = &[
     ("kaissa", include_bytes!("../../../nets/kaissa-1.knue")),
     ("donkey", include_bytes!("../../../nets/donkey-1.knue")),
 ];
-
-/// The feature numbering of one game.
-#[derive(Clone, Debug)]
-pub struct FeatureMap {
-    types: usize,
-    cells: usize,
-    /// The second player's image of each cell.
-    second: Vec<u16>,
-    /// Each cell's image in the board's left-right mirror (rectangles only).
-    mirror: Option<Vec<u16>>,
-    /// What a net must say it reads to be used for this game.
-    description: String,
-}
-
-impl FeatureMap {
-    /// The map of `game`'s board and pieces.
-    pub fn new<B: Bitboard>(game: &Game<B>) -> FeatureMap {
-        let cells = game.board.cell_count();
-        let letters: String = game.pieces.iter().map(|p| p.letter).collect();
-        let board = match &game.board {
-            Board::Rect(r) => format!("{}x{}", r.files, r.ranks),
-            Board::Donkey(_) => "donkey".to_string(),
-        };
-        FeatureMap {
-            types: game.types(),
-            cells,
-            second: (0..cells)
-                .map(|c| game.board.for_color(c, Color::Second) as u16)
-                .collect(),
-            mirror: game.board.rect().map(|r| {
-                (0..cells)
-                    .map(|c| r.cell(r.files - 1 - r.file(c), r.rank(c)) as u16)
-                    .collect()
-            }),
-            description: format!(
-                "kaissa {}: {letters} {board} hand {HAND_SLOTS}",
-                game.net_rule_set
-            ),
-        }
-    }
-
-    /// The number of inputs a net for this game has.
-    pub fn inputs(&self) -> usize {
-        2 * self.types * (self.cells + HAND_SLOTS)
-    }
-
-    /// The trainer's shared inputs ("factors"): one per piece type and side, active
-    /// wherever a piece of that type and side stands, so what every cell of a type has in
-    /// common (its value) is learned from all of its positions. Folded into the board
-    /// features' weights when the net is written; the engine never sees them.
-    pub fn factors(&self) -> usize {
-        2 * self.types
-    }
-
-    /// The factor (counted from 0) that shares in the board feature `feature`; None for a
-    /// hand feature.
-    #[inline]
-    pub fn factor(&self, feature: usize) -> Option<usize> {
-        (feature < 2 * self.types * self.cells).then(|| feature / self.cells)
-    }
-
-    /// The feature `feature` of the position mirrored left to right (files a..j become j..a),
-    /// seen from the same side; None on a board without that mirror (the donkey board). Every
-    /// Kaissa rule treats both wings alike, so a mirrored position is worth what its original
-    /// is: the trainer may learn from both.
-    #[inline]
-    pub fn mirrored(&self, feature: usize) -> Option<usize> {
-        let mirror = self.mirror.as_ref()?;
-        if feature >= 2 * self.types * self.cells {
-            return Some(feature);
-        }
-        let cell = feature % self.cells;
-        Some(feature - cell + mirror[cell] as usize)
-    }
-
-    /// For each of this map's inputs, the input of a net that reads `features` (another
-    /// Kaissa rule set's net on the same board) for the same piece letter, side and cell or
-    /// hand slot; None for a piece that net does not know. An error when the net reads another
-    /// board or hand, or is not of the family: a trainer's start from another rule set's net.
-    pub fn rows_from(&self, features: &str) -> Result<Vec<Option<usize>>, String> {
-        let parse = |d: &str| -> Option<(String, String)> {
-            let (_, rest) = d.strip_prefix("kaissa ")?.split_once(": ")?;
-            let (letters, tail) = rest.split_once(' ')?;
-            Some((letters.to_string(), tail.to_string()))
-        };
-        let (Some((theirs, their_tail)), Some((ours, our_tail))) =
-            (parse(features), parse(&self.description))
-        else {
-            return Err(format!(
-                "a net reading \"{features}\" is not of the Kaissa family"
-            ));
-        };
-        if their_tail != our_tail {
-            return Err(format!(
-                "the net reads \"{features}\": another board or hand than \"{}\"",
-                self.description
-            ));
-        }
-        let source: Vec<Option<usize>> = ours.chars().map(|c| theirs.find(c)).collect();
-        let (ty, st, n) = (self.types, theirs.len(), self.cells);
-        Ok((0..self.inputs())
-            .map(|f| {
-                if f < 2 * ty * n {
-                    let (side, t, cell) = (f / (ty * n), f / n % ty, f % n);
-                    source[t].map(|s| (side * st + s) * n + cell)
-                } else {
-                    let g = f - 2 * ty * n;
-                    let (side, t, k) = (g / (ty * HAND_SLOTS), g / HAND_SLOTS % ty, g % HAND_SLOTS);
-                    source[t].map(|s| 2 * st * n + (side * st + s) * HAND_SLOTS + k)
-                }
-            })
-            .collect())
-    }
-
-    /// What a net for this game says it reads (`kaissa merchants: UATSBIRXPH 10x10 hand 2`).
-    pub fn description(&self) -> &str {
-        &self.description
-    }
-
-    /// The feature of a piece of `color` and type `t` on `cell`, seen by each side: (first
-    /// player's view, second's).
-    #[inline(always)]
-    pub fn board(&self, color: Color, t: u8, cell: usize) -> (usize, usize) {
-        let (ty, n) = (self.types, self.cells);
-        let own = color.index();
-        let first = (own * ty + t as usize) * n + cell;
-        let second = ((1 - own) * ty + t as usize) * n + self.second[cell] as usize;
-        (first, second)
-    }
-
-    /// The feature of the `k`-th piece of type `t` in `color`'s hand, seen by each side; None
-    /// beyond [`HAND_SLOTS`].
-    #[inline(always)]
-    pub fn hand(&self, color: Color, t: u8, k: usize) -> Option<(usize, usize)> {
-        if k >= HAND_SLOTS {
-            return None;
-        }
-        let base = 2 * self.types * self.cells;
-        let own = color.index();
-        let at = |o: usize| base + (o * self.types + t as usize) * HAND_SLOTS + k;
-        Some((at(own), at(1 - own)))
-    }
-
-    /// Every active feature of the pieces `pieces` and hands (type, count), for each side:
-    /// (first player's view, second's).
-    pub fn active_of(&self, pieces: &[Placed], hands: [&[(u8, u8)]; 2]) -> [Vec<usize>; 2] {
-        let mut active = [Vec::with_capacity(64), Vec::with_capacity(64)];
-        let color = |c: u8| if c == 0 { Color::First } else { Color::Second };
-        let mut push = |(a, b): (usize, usize)| {
-            active[0].push(a);
-            active[1].push(b);
-        };
-        for &(cell, c, t) in pieces {
-            push(self.board(color(c), t, cell));
-        }
-        for (c, hand) in hands.iter().enumerate() {
-            for &(t, n) in hand.iter() {
-                for k in 0..n as usize {
-                    if let Some(f) = self.hand(color(c as u8), t, k) {
-                        push(f);
-                    }
-                }
-            }
-        }
-        active
-    }
-
-    /// Every active feature of `record`'s position (the trainer's input).
-    pub fn active_of_record(&self, record: &Record) -> Result<[Vec<usize>; 2], String> {
-        let pieces: Vec<Placed> = record.pieces().collect();
-        if let Some(&(cell, _, t)) = pieces
-            .iter()
-            .find(|&&(cell, _, t)| cell >= self.cells || t as usize >= self.types)
-        {
-            return Err(format!("piece type {t} on cell {cell} is not of this game"));
-        }
-        let hand = |c: usize| record.hand(c).into_iter().collect::<Vec<_>>();
-        let (h0, h1) = (hand(0), hand(1));
-        if h0.iter().chain(&h1).any(|&(t, _)| t as usize >= self.types) {
-            return Err("a hand holds a piece type not of this game".into());
-        }
-        Ok(self.active_of(&pieces, [&h0, &h1]))
-    }
-}
 
 /// The pieces and hands of a position, as a record lists them.
 pub fn pieces_and_hands<B: Bitboard>(pos: &Position<B>) -> (Vec<Placed>, [Vec<(u8, u8)>; 2]) {
@@ -294,7 +97,7 @@ impl KaissaInputs {
     /// The inputs of `game`.
     pub fn new(game: Arc<Game<u128>>) -> KaissaInputs {
         KaissaInputs {
-            map: FeatureMap::new(&game),
+            map: game.features.clone(),
             game,
         }
     }
@@ -327,144 +130,75 @@ impl NetInputs for KaissaInputs {
     }
 }
 
-/// A position's learned-evaluation state: the feature map and the sums per ply.
-#[derive(Clone, Debug)]
-pub struct NetState {
-    map: Arc<FeatureMap>,
-    acc: Accumulators,
-}
-
-impl NetState {
-    /// The state for `net` on `pos`, its sums computed from every piece.
-    pub fn new<B: Bitboard>(net: Arc<Network>, pos: &Position<B>) -> NetState {
-        let map = Arc::new(FeatureMap::new(pos.game()));
-        let (pieces, hands) = pieces_and_hands(pos);
-        let active = map.active_of(&pieces, [&hands[0], &hands[1]]);
-        NetState {
-            acc: Accumulators::new(net, [&active[0], &active[1]]),
-            map,
-        }
+impl<B: Bitboard> NetFeatures for Position<B> {
+    fn net_reads(&self) -> (&str, usize) {
+        let m = &self.game().features;
+        (m.description(), m.inputs())
     }
 
-    /// The net in use.
-    pub fn net(&self) -> &Arc<Network> {
-        self.acc.net()
+    fn active_features(&self) -> [Vec<usize>; 2] {
+        let (pieces, hands) = pieces_and_hands(self);
+        self.game()
+            .features
+            .active_of(&pieces, [&hands[0], &hands[1]])
     }
 
-    /// The features `mv` turns on and off in `pos`, where it is about to be made.
     #[inline]
-    pub fn delta<B: Bitboard>(&self, pos: &Position<B>, mv: Move) -> Delta {
-        let m = &*self.map;
-        let us = pos.side_to_move();
+    fn move_delta(&self, mv: Move) -> Delta {
+        let m = &self.game().features;
+        let us = self.side_to_move();
         let mut d = Delta::default();
         let mut add = |(a, b): (usize, usize)| d.add(a, b);
         if mv.is_drop() {
             let t = mv.drop_type();
             add(m.board(us, t, mv.to()));
-            let held = pos.in_hand(us, t) as usize;
+            let held = self.in_hand(us, t) as usize;
             if let Some((a, b)) = m.hand(us, t, held.saturating_sub(1)) {
                 d.sub(a, b);
             }
             return d;
         }
         let (from, to) = (mv.from(), mv.to());
-        let Some((_, t)) = pos.piece_at(from) else {
+        let Some((_, t)) = self.piece_at(from) else {
             return d;
         };
         add(m.board(us, mv.promotes_to().unwrap_or(t), to));
         let (a, b) = m.board(us, t, from);
         d.sub(a, b);
-        if let Some((c, ct)) = pos.piece_at(to) {
+        if let Some((c, ct)) = self.piece_at(to) {
             let (a, b) = m.board(c, ct, to);
             d.sub(a, b);
         }
         d
     }
 
-    /// Makes a move's change of the sums.
     #[inline(always)]
-    pub fn push(&mut self, delta: &Delta) {
-        self.acc.push(delta);
+    fn net_side(&self) -> Color {
+        self.side_to_move()
     }
 
-    /// Takes the last move's change back; false when the move was made before the net was
-    /// attached (the sums must then be computed afresh).
     #[inline(always)]
-    pub fn pop(&mut self) -> bool {
-        self.acc.pop()
+    fn net_state(&self) -> &NetState {
+        self.nnue()
     }
 
-    /// Works out the sums the moves made since they were last asked for wait for.
     #[inline(always)]
-    pub fn settle(&mut self) {
-        self.acc.settle();
-    }
-
-    /// The evaluation for `side`, in centipawns (quickest after [`Self::settle`]).
-    #[inline(always)]
-    pub fn evaluate(&self, side: Color) -> i32 {
-        self.acc.evaluate(side.index())
-    }
-
-    /// The current sums of `side`'s view (tests compare them with a fresh state's).
-    pub fn sums(&self, side: Color) -> Cow<'_, [i16]> {
-        self.acc.sums(side.index())
+    fn net_state_mut(&mut self) -> &mut NetState {
+        self.nnue_mut()
     }
 }
 
-/// The rule set whose nets a definition reads: its own, unless it is not a built-in rule set
-/// and plays with its built-in parent's pieces on its parent's board (`merchants-first`, whose
-/// only change is where the Home Stone goes): then its parent's, so the parent's built-in net
-/// plays it and a net trained on either game's positions serves both. A built-in rule set
-/// always reads its own.
-pub fn net_rule_set(def: &VariantDef) -> &str {
-    let Some(parent) = def.parent.as_deref() else {
-        return &def.name;
-    };
-    if read_standalone(Kaissa::BUILTIN.1, &def.name, &[]).is_ok() {
-        return &def.name;
-    }
-    match read_standalone(Kaissa::BUILTIN.1, parent, &[]) {
-        Ok(p)
-            if p.pieces == def.pieces
-                && (&p.board, p.files, p.ranks) == (&def.board, def.files, def.ranks) =>
-        {
-            parent
-        }
-        _ => &def.name,
-    }
-}
-
-/// The embedded net of the game's rule set ([`net_rule_set`]), if it has one.
-pub fn embedded_net<B: Bitboard>(game: &Game<B>) -> Option<Arc<Network>> {
-    let (_, bytes) = EMBEDDED.iter().find(|(n, _)| *n == game.net_rule_set)?;
-    match Network::from_bytes(bytes) {
-        Ok(net) if net.features == FeatureMap::new(game).description() => Some(Arc::new(net)),
-        _ => None,
-    }
-}
-
-/// Reads a net for `game` from a file's bytes: an error when it is not a net or is one for
-/// another game or shape.
-pub fn net_for_game<B: Bitboard>(game: &Game<B>, bytes: &[u8]) -> Result<Arc<Network>, String> {
-    let net = Network::from_bytes(bytes)?;
-    let map = FeatureMap::new(game);
-    if net.features != map.description() || net.inputs != map.inputs() {
-        return Err(format!(
-            "the net reads \"{}\" ({} inputs), this game needs \"{}\" ({} inputs)",
-            net.features,
-            net.inputs,
-            map.description(),
-            map.inputs()
-        ));
-    }
-    Ok(Arc::new(net))
+/// The built-in net of the game's rule set ([`net_rule_set`]), if it has one.
+pub fn builtin_net<B: Bitboard>(game: &Game<B>) -> Option<Arc<Network>> {
+    let m = &game.features;
+    embedded_net(EMBEDDED, &game.net_rule_set, m.description(), m.inputs())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::kaissa::builtin::{def, def_with};
+    use crate::games::kaissa::features::FeatureMap;
 
     const CHILDREN: &str = r#"
 [[variant]]
@@ -483,25 +217,26 @@ pieces = [{ letter = "S", betza = "B" }]
         let first = Game::<u128>::new(&def_with(CHILDREN, "merchants-first")).unwrap();
         assert_eq!(first.net_rule_set, "merchants");
         let merchants = Game::<u128>::new(&def("merchants")).unwrap();
+        let described = |g: &Game<u128>| -> FeatureMap { g.features.clone() };
         assert_eq!(
-            FeatureMap::new(&first).description(),
-            FeatureMap::new(&merchants).description()
+            described(&first).description(),
+            described(&merchants).description()
         );
-        let net = embedded_net(&first).expect("merchants' built-in net plays merchants-first");
-        assert_eq!(net.name, embedded_net(&merchants).unwrap().name);
+        let net = builtin_net(&first).expect("merchants' built-in net plays merchants-first");
+        assert_eq!(net.name, builtin_net(&merchants).unwrap().name);
     }
 
     #[test]
     fn a_child_that_changes_a_piece_and_every_built_in_rule_set_read_their_own_nets() {
         let other = Game::<u128>::new(&def_with(CHILDREN, "merchants-fast-scribe")).unwrap();
         assert_eq!(other.net_rule_set, "merchants-fast-scribe");
-        assert!(embedded_net(&other).is_none());
+        assert!(builtin_net(&other).is_none());
         for name in ["merchants", "northern", "gc", "gorean", "kaissa", "donkey"] {
             let game = Game::<u128>::new(&def(name)).unwrap();
             assert_eq!(game.net_rule_set, name);
             // Each plays with its own built-in net (one whose inputs do not match would be
             // dropped without a word).
-            let net = embedded_net(&game).unwrap_or_else(|| panic!("{name} has no net"));
+            let net = builtin_net(&game).unwrap_or_else(|| panic!("{name} has no net"));
             assert!(net.name.starts_with(name), "{name} plays {}", net.name);
         }
     }

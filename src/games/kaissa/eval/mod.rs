@@ -22,11 +22,12 @@ mod tunable;
 
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;
+use crate::core::nnue::feature::NetFeatures;
 use crate::core::nnue::network::Network;
 use crate::games::kaissa::board::Board;
 use crate::games::kaissa::donkey::to_bits;
 use crate::games::kaissa::game::Game;
-use crate::games::kaissa::nnue::embedded_net;
+use crate::games::kaissa::nnue::builtin_net;
 use crate::games::kaissa::position::Position;
 use params::{Endgame, Params, PieceShape};
 use phase::{Phased, start_material};
@@ -150,7 +151,7 @@ impl<B: Bitboard> EvalTables<B> {
     /// ([`EvalTables::set_net`]).
     pub fn for_game(game: &Game<B>) -> Self {
         let mut t = Self::new(game, params::for_variant(params::rule_set_of(&game.def)));
-        t.net = embedded_net(game);
+        t.net = builtin_net(game);
         t
     }
 

@@ -9,9 +9,8 @@ mod view;
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
-use crate::core::nnue::network::Network;
+use crate::core::nnue::feature::{NetFeatures, NetState};
 use crate::games::kaissa::game::{Game, MAX_TYPES};
-use crate::games::kaissa::nnue::NetState;
 use std::sync::Arc;
 
 /// A cell with no piece in [`Position::piece_at`] terms.
@@ -51,8 +50,8 @@ pub struct Position<B: Bitboard> {
     /// The Zobrist key of the structural pieces alone ([`Game::structural`]).
     structure_key: u64,
     undo: Vec<Undo<B>>,
-    /// The learned evaluation's sums, while a net is attached ([`Position::attach_net`]).
-    nnue: Option<Box<NetState>>,
+    /// The learned evaluation's sums, while a net is attached ([`NetFeatures::attach_net`]).
+    nnue: NetState,
 }
 
 /// Packs a colour and type into a board byte.
@@ -78,7 +77,7 @@ impl<B: Bitboard> Position<B> {
             key: 0,
             structure_key: 0,
             undo: Vec::new(),
-            nnue: None,
+            nnue: NetState::default(),
         }
     }
 
@@ -294,7 +293,7 @@ impl<B: Bitboard> Position<B> {
 
     /// Plays a move, which must be legal in this position.
     pub fn make(&mut self, mv: Move) {
-        let delta = self.nnue.as_ref().map(|n| n.delta(self, mv));
+        self.net_make(mv);
         let us = self.stm;
         let turn_key = self.turn_key();
         let mut undo = self.undo_record(mv, turn_key);
@@ -348,9 +347,6 @@ impl<B: Bitboard> Position<B> {
             self.key ^= self.turn_key();
         }
         self.undo.push(undo);
-        if let (Some(n), Some(d)) = (&mut self.nnue, &delta) {
-            n.push(d);
-        }
     }
 
     /// Takes back the last move made with [`Position::make`].
@@ -378,47 +374,19 @@ impl<B: Bitboard> Position<B> {
         self.reversible = u.reversible;
         self.unmoved = u.unmoved;
         self.key = u.key;
-        if let Some(n) = &mut self.nnue
-            && !n.pop()
-        {
-            // The move was made before the net was attached: sum the position afresh.
-            let net = n.net().clone();
-            self.nnue = Some(Box::new(NetState::new(net, self)));
-        }
+        self.net_unmake();
     }
 
-    /// Attaches a learned evaluation's net (its sums computed once here, then kept by every
-    /// make and unmake), or detaches it with `None`. Attaching the net already attached
-    /// keeps the sums as they are.
-    pub fn attach_net(&mut self, net: Option<&Arc<Network>>) {
-        match net {
-            None => self.nnue = None,
-            Some(net) => {
-                if !matches!(&self.nnue, Some(s) if Arc::ptr_eq(s.net(), net)) {
-                    self.nnue = Some(Box::new(NetState::new(net.clone(), self)));
-                }
-            }
-        }
-    }
-
-    /// Works out the attached net's sums that the moves made since they were last asked for
-    /// left pending (the evaluation reads them; see [`NetState::settle`]).
+    /// The learned evaluation's state ([`NetFeatures`]).
     #[inline(always)]
-    pub fn settle_net(&mut self) {
-        if let Some(n) = self.nnue.as_mut() {
-            n.settle();
-        }
+    pub(crate) fn nnue(&self) -> &NetState {
+        &self.nnue
     }
 
-    /// The attached net's evaluation for the side to move, in centipawns; None without one.
+    /// The learned evaluation's state, to change ([`NetFeatures`]).
     #[inline(always)]
-    pub fn net_eval(&self) -> Option<i32> {
-        self.nnue.as_ref().map(|n| n.evaluate(self.stm))
-    }
-
-    /// The attached net's state (tests compare its sums with a fresh state's).
-    pub fn net_state(&self) -> Option<&NetState> {
-        self.nnue.as_deref()
+    pub(crate) fn nnue_mut(&mut self) -> &mut NetState {
+        &mut self.nnue
     }
 
     /// The key of what repetition compares: placement, side to move, hands and first-move

@@ -5,11 +5,12 @@ use crate::core::bitboard::Bitboard;
 use crate::core::board_view::BoardView;
 use crate::core::definition::VariantDef;
 use crate::core::moves::Move;
+use crate::core::nnue::feature::NetFeatures;
 use crate::core::outcome::Outcome;
 use crate::core::playable::Playable;
 use crate::games::kaissa::board::Board;
 use crate::games::kaissa::eval::EvalTables;
-use crate::games::kaissa::nnue::{embedded_net, net_for_game};
+use crate::games::kaissa::nnue::builtin_net;
 
 impl<B: Bitboard> Playable for Position<B> {
     fn read_fen(&self, fen: &str) -> Result<Self, String> {
@@ -75,8 +76,8 @@ impl<B: Bitboard> Playable for Position<B> {
     ) -> Result<Option<EvalTables<B>>, String> {
         let net = match (use_net, file) {
             (false, _) => None,
-            (true, None) => embedded_net(self.game()),
-            (true, Some(bytes)) => Some(net_for_game(self.game(), bytes)?),
+            (true, None) => builtin_net(self.game()),
+            (true, Some(bytes)) => Some(self.net_from_bytes(&self.game().net_rule_set, bytes)?),
         };
         let mut e = eval.clone();
         e.set_net(net);

@@ -5,6 +5,7 @@ use crate::core::bitboard::Bitboard;
 use crate::core::definition::NoMoveResult;
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
+use crate::core::nnue::feature::NetFeatures;
 use crate::core::outcome::Outcome;
 use crate::core::rules::Rules;
 use crate::games::kaissa::eval::EvalTables;
