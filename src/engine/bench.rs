@@ -5,6 +5,7 @@
 //! command line's tool over it is [`crate::bench`].
 
 use super::new_state;
+use crate::engine::SearchRequest;
 use crate::games::variants::Registry;
 use crate::search::time::Limits;
 use crate::search::tt::Table;
@@ -205,11 +206,8 @@ pub fn run_with(
             multipv: 1,
             ..Default::default()
         };
-        let signals = Default::default();
         let searching = Instant::now();
-        let n = state
-            .search(tt.clone(), limits, Duration::ZERO, 1, signals, &mut |_| {})
-            .nodes;
+        let n = state.search(SearchRequest::quiet(tt.clone(), limits)).nodes;
         let this = Speed {
             variant,
             nodes: n,

@@ -10,6 +10,7 @@
 pub mod bench;
 pub mod skill;
 mod state;
+mod wake;
 
 pub use state::{PlayState, new_state};
 
@@ -27,6 +28,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
 use std::time::Duration;
+use wake::Wake;
 
 /// A finished search, with moves in engine notation.
 #[derive(Clone, Debug, PartialEq)]
@@ -109,17 +111,41 @@ pub trait GameState: Send {
     fn set_net(&mut self, use_net: bool, file: Option<&[u8]>) -> Result<(), String>;
     /// The learned net in use, by name; `None` when the hand-written evaluation is.
     fn net_name(&self) -> Option<String>;
-    /// Searches the position; `report` gets each finished iteration with its line in
-    /// engine notation.
-    fn search(
-        &self,
-        tt: Arc<Table>,
-        limits: Limits,
-        overhead: Duration,
-        threads: usize,
-        signals: Signals,
-        report: &mut (dyn FnMut(&Info) + Send),
-    ) -> SearchOutcome;
+    /// Searches the position as `request` asks; its `report` gets each finished iteration
+    /// with its line in engine notation.
+    fn search(&self, request: SearchRequest<'_>) -> SearchOutcome;
+}
+
+/// What a search of a [`GameState`] is asked to do: its table, limits, threads and time
+/// reserve, the signals that stop it, and where its progress goes.
+pub struct SearchRequest<'a> {
+    /// The shared transposition table.
+    pub tt: Arc<Table>,
+    /// What the search may spend.
+    pub limits: Limits,
+    /// Time kept in reserve per move for communication.
+    pub overhead: Duration,
+    /// Search threads (1 or more).
+    pub threads: usize,
+    /// Stop and ponder signals.
+    pub signals: Signals,
+    /// Gets each finished iteration, its line in engine notation.
+    pub report: Box<dyn FnMut(&Info) + Send + 'a>,
+}
+
+impl SearchRequest<'_> {
+    /// A request for `limits` on one thread with the table `tt`, no time reserve, no outside
+    /// signals and no report: for tools that want one answer.
+    pub fn quiet(tt: Arc<Table>, limits: Limits) -> SearchRequest<'static> {
+        SearchRequest {
+            tt,
+            limits,
+            overhead: Duration::ZERO,
+            threads: 1,
+            signals: Signals::default(),
+            report: Box::new(|_| {}),
+        }
+    }
 }
 
 /// Engine options a protocol can set.
@@ -214,6 +240,9 @@ pub struct Engine {
     tt: Arc<Table>,
     options: Options,
     signals: Signals,
+    /// Wakes the search thread's wait for `stop` or `ponderhit` (after `go infinite` or
+    /// `go ponder`) when either comes.
+    wake: Arc<Wake>,
     worker: Option<JoinHandle<()>>,
     /// The xorshift state a weakened engine draws its choices from.
     skill_rng: u64,
@@ -255,6 +284,7 @@ impl Engine {
             tt: Arc::new(Table::new(options.hash_mib)),
             options,
             signals: Signals::default(),
+            wake: Arc::new(Wake::default()),
             worker: None,
             skill_rng: time_seed(),
         }
@@ -374,14 +404,20 @@ impl Engine {
         let overhead = self.options.move_overhead;
         let threads = self.options.threads;
         let signals = self.signals.clone();
+        let wake = self.wake.clone();
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 * 1024 * 1024)
             .spawn(move || {
                 let infinite = limits.infinite;
                 let mut lines: Vec<Info> = Vec::new();
-                let mut out =
-                    state.search(tt, limits, overhead, threads, signals.clone(), &mut |i| {
+                let mut out = state.search(SearchRequest {
+                    tt,
+                    limits,
+                    overhead,
+                    threads,
+                    signals: signals.clone(),
+                    report: Box::new(|i| {
                         if skill.is_some() {
                             lines.retain(|l| l.multipv != i.multipv);
                             lines.push(i.clone());
@@ -389,7 +425,8 @@ impl Engine {
                         if i.multipv <= shown {
                             info(i)
                         }
-                    });
+                    }),
+                });
                 if let Some(pick) = skill.and_then(|s| s.pick(&lines, &mut rng))
                     && out.best.is_some()
                 {
@@ -400,11 +437,10 @@ impl Engine {
                 }
                 // UCI: after `go infinite` or `go ponder` the answer waits for stop/ponderhit.
                 if infinite || ponder {
-                    while !signals.stop.load(Ordering::Relaxed)
-                        && (signals.pondering.load(Ordering::Relaxed) || infinite)
-                    {
-                        std::thread::sleep(Duration::from_millis(1));
-                    }
+                    wake.wait_while(|| {
+                        !signals.stop.load(Ordering::Relaxed)
+                            && (signals.pondering.load(Ordering::Relaxed) || infinite)
+                    });
                 }
                 done(out);
             });
@@ -422,12 +458,15 @@ impl Engine {
 
     /// Asks a running search to stop; its `done` callback still runs.
     pub fn stop(&self) {
-        self.signals.stop.store(true, Ordering::Relaxed);
+        let stop = &self.signals.stop;
+        self.wake.change(|| stop.store(true, Ordering::Relaxed));
     }
 
     /// The opponent played the move the engine was pondering on: time limits now count.
     pub fn ponderhit(&self) {
-        self.signals.pondering.store(false, Ordering::Relaxed);
+        let pondering = &self.signals.pondering;
+        self.wake
+            .change(|| pondering.store(false, Ordering::Relaxed));
     }
 
     /// Waits for a running search to finish (after stopping it if it was pondering or

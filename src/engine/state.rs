@@ -2,7 +2,7 @@
 //! [`new_state`], which builds it for any definition through the games registry (and builds it
 //! anew when a FEN is for another board, as Jikaida's FEN may be).
 
-use super::{GameState, Info, SearchOutcome};
+use super::{GameState, SearchOutcome, SearchRequest};
 use crate::core::board_view::BoardView;
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
@@ -12,11 +12,8 @@ use crate::core::playable::Playable;
 use crate::core::ruleset::PositionVisitor;
 use crate::core::tunable::Tunable;
 use crate::games;
-use crate::search::time::Limits;
-use crate::search::tt::Table;
-use crate::search::{SearchParams, Signals, search};
+use crate::search::{SearchParams, search};
 use std::sync::Arc;
-use std::time::Duration;
 
 /// A game in progress: its definition, evaluation weights, start position and current
 /// position.
@@ -167,15 +164,15 @@ impl<P: Playable> GameState for PlayState<P> {
         self.pos.net_name(&self.eval)
     }
 
-    fn search(
-        &self,
-        tt: Arc<Table>,
-        limits: Limits,
-        overhead: Duration,
-        threads: usize,
-        signals: Signals,
-        report: &mut (dyn FnMut(&Info) + Send),
-    ) -> SearchOutcome {
+    fn search(&self, request: SearchRequest<'_>) -> SearchOutcome {
+        let SearchRequest {
+            tt,
+            limits,
+            overhead,
+            threads,
+            signals,
+            mut report,
+        } = request;
         let r = search(
             &self.pos,
             SearchParams {
@@ -321,16 +318,7 @@ impl GameState for GameBox {
     fn net_name(&self) -> Option<String> {
         self.inner.net_name()
     }
-    fn search(
-        &self,
-        tt: Arc<Table>,
-        limits: Limits,
-        overhead: Duration,
-        threads: usize,
-        signals: Signals,
-        report: &mut (dyn FnMut(&Info) + Send),
-    ) -> SearchOutcome {
-        self.inner
-            .search(tt, limits, overhead, threads, signals, report)
+    fn search(&self, request: SearchRequest<'_>) -> SearchOutcome {
+        self.inner.search(request)
     }
 }

@@ -146,7 +146,7 @@ pub fn run_with(input: Box<dyn BufRead + Send>, out: Out, registry: Registry) ->
                         Box::new(xboard::Xboard::new(out.clone(), tx.clone(), engine))
                             as Box<dyn Mode>
                     } else {
-                        Box::new(uci::Uci::new(out.clone(), tx.clone(), engine))
+                        Box::new(uci::Uci::new(out.clone(), engine))
                     }
                 });
                 if m.command(line) == Flow::Quit {

@@ -1,12 +1,11 @@
 //! UCI with variants, as Fairy-Stockfish speaks it. Every command and reply is listed in
 //! `protocol.md`.
 
-use super::{Event, Flow, Mode, Out};
+use super::{Flow, Mode, Out};
 use crate::core::geometry::Color;
 use crate::core::outcome::Outcome;
 use crate::engine::{Engine, Info, Options, SearchOutcome, bench, score_text, skill};
 use crate::search::time::Limits;
-use std::sync::mpsc::Sender;
 use std::time::Duration;
 
 /// Largest hash table a user may ask for, in MiB (the machines this runs on have 24 GiB).
@@ -63,9 +62,8 @@ fn millis(name: &str, v: Option<&&str>) -> Result<Duration, String> {
 }
 
 impl Uci {
-    /// A UCI session of `engine` writing to `out`; search completions arrive through
-    /// `events`.
-    pub fn new(out: Out, _events: Sender<Event>, engine: Engine) -> Uci {
+    /// A UCI session of `engine` writing to `out` (a search writes its own `bestmove`).
+    pub fn new(out: Out, engine: Engine) -> Uci {
         Uci {
             engine,
             out,

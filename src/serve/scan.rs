@@ -5,6 +5,7 @@
 
 use crate::core::outcome::Outcome;
 use crate::engine::GameState;
+use crate::engine::SearchRequest;
 use crate::search::Score;
 use crate::search::Signals;
 use crate::search::time::Limits;
@@ -13,7 +14,6 @@ use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
-use std::time::Duration;
 
 /// Transposition table of a scan, in MiB.
 const HASH_MIB: usize = 8;
@@ -126,14 +126,10 @@ impl Scan {
                                 multipv: 1,
                                 ..Limits::default()
                             };
-                            let done = state.search(
-                                tt.clone(),
-                                limits,
-                                Duration::ZERO,
-                                1,
-                                stop.clone(),
-                                &mut |_| {},
-                            );
+                            let done = state.search(SearchRequest {
+                                signals: stop.clone(),
+                                ..SearchRequest::quiet(tt.clone(), limits)
+                            });
                             if cancel.load(Ordering::SeqCst) {
                                 break;
                             }

@@ -6,11 +6,11 @@
 //! engines.
 
 use crate::engine::Engine;
+use crate::engine::SearchRequest;
+use crate::search::Score;
 use crate::search::time::Limits;
 use crate::search::tt::Table;
-use crate::search::{Score, Signals};
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Where a game starts: a FEN (or the start position) and moves.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -98,14 +98,9 @@ pub fn imbalance(rules: &Engine) -> i32 {
         multipv: 1,
         ..Limits::default()
     };
-    let out = rules.state().search(
-        Arc::new(Table::new(1)),
-        limits,
-        Duration::ZERO,
-        1,
-        Signals::default(),
-        &mut |_| {},
-    );
+    let out = rules
+        .state()
+        .search(SearchRequest::quiet(Arc::new(Table::new(1)), limits));
     match out.score {
         Score::Cp(cp) => cp.saturating_abs(),
         Score::Mate(_) => i32::MAX,
