@@ -80,6 +80,11 @@ pub struct MatchArgs {
     /// Do not play: replay the games of this PGN with the rules and check their results.
     #[arg(long, value_name = "FILE")]
     pub check_pgn: Option<String>,
+    /// Do not play: check the games of these PGN files (the parts of one match played apart,
+    /// on several machines or by seed) and print one table for them all, with --sprt the one
+    /// test of the first engine (the first game's White) on every game.
+    #[arg(long, value_name = "PGN", num_args = 1.., conflicts_with_all = ["engines", "check_pgn", "resume"])]
+    pub tally: Vec<String>,
 }
 
 /// `kaissa match`: with `check_pgn`, checks the games of that file and says so; otherwise
@@ -91,6 +96,9 @@ pub fn run(args: &MatchArgs, variants_file: Option<&str>) -> Result<(), String> 
         let n = verify_pgn(&text, variants_file)?;
         println!("{path}: {n} games, every move legal and every result right");
         return Ok(());
+    }
+    if !args.tally.is_empty() {
+        return tally_files(args, variants_file);
     }
     let tc = match (&args.tc, args.movetime, args.depth) {
         (Some(t), _, _) => TimeControl::parse_clock(t)?,
@@ -140,6 +148,26 @@ pub fn run(args: &MatchArgs, variants_file: Option<&str>) -> Result<(), String> 
         },
     };
     play_and_report(&config, args.pgn.as_deref())
+}
+
+/// `kaissa match --tally`: every game of the files checked with the rules, then one table
+/// (and with `--sprt` one test) for them all.
+fn tally_files(args: &MatchArgs, variants_file: Option<&str>) -> Result<(), String> {
+    let mut games = Vec::new();
+    for path in &args.tally {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        verify_pgn(&text, variants_file).map_err(|e| format!("{path}: {e}"))?;
+        games.extend(crate::pgn::read_all(&text).map_err(|e| format!("{path}: {e}"))?);
+    }
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    let standings = super::tally::tally(&games, sprt.as_ref())?;
+    eprintln!(
+        "{} games from {} files, every move legal and every result right",
+        games.len(),
+        args.tally.len()
+    );
+    print!("{}", standings.table(sprt.as_ref()));
+    Ok(())
 }
 
 /// Plays the match of `config`: a progress line per game on stderr, each game appended to

@@ -12,6 +12,7 @@ pub mod openings;
 pub mod player;
 mod resume;
 pub mod stats;
+pub mod tally;
 pub mod thought;
 
 pub use driver::{MatchArgs, run};

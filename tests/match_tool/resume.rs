@@ -212,3 +212,27 @@ fn a_test_the_earlier_games_decided_plays_no_more() {
     assert_eq!(read_pgn(&pgn).len(), played, "{again}");
     assert_eq!(again.row("real").0 as usize, played, "{again}");
 }
+
+/// `--tally`: two parts of a match played apart (two seeds, two PGN files) give one table
+/// whose rows add the parts' rows; a file with an illegal move is refused in one line.
+#[test]
+fn tally_adds_the_parts_of_a_match_played_apart() {
+    let dir = TempDir::new("tally");
+    let specs = small_and_large();
+    let (one, two) = (dir.file("part1.pgn"), dir.file("part2.pgn"));
+    let r1 = kaissa_match(&args(&specs, "4", "1", &["--pgn", &one])).ok();
+    let r2 = kaissa_match(&args(&specs, "4", "2", &["--pgn", &two])).ok();
+    let all = kaissa_match(&["--tally", &one, &two, "--sprt", "elo0=0 elo1=10"]).ok();
+    for name in ["small", "large"] {
+        let (a, b, t) = (r1.row(name), r2.row(name), all.row(name));
+        assert_eq!(t.0, a.0 + b.0, "{name}: games");
+        assert_eq!((t.2, t.3, t.4), (a.2 + b.2, a.3 + b.3, a.4 + b.4), "{name}");
+    }
+    assert!(all.stdout.contains("SPRT elo0=0 elo1=10"), "{}", all.stdout);
+    let bad = dir.write(
+        "bad.pgn",
+        "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. z9z9 1-0\n\n",
+    );
+    let line = kaissa_match(&["--tally", &one, &bad]).error_line();
+    assert!(line.contains("bad.pgn"), "{line}");
+}
