@@ -32,7 +32,7 @@ fn bench_variant<B: Bitboard>(c: &mut Criterion, group: &str, variant: &str, lab
     let g = Arc::new(Game::<B>::new(&registry.get(variant, &[]).unwrap()).unwrap());
     let eval = EvalTables::for_game(&g);
     let tt = Arc::new(Table::new(16));
-    let positions: Vec<Position<B>> = kaissa::bench::POSITIONS
+    let positions: Vec<Position<B>> = kaissa::engine::bench::POSITIONS
         .iter()
         .filter(|(v, _)| *v == variant)
         .map(|(_, f)| Position::from_fen(&g, f).unwrap())

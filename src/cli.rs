@@ -65,10 +65,10 @@ enum Command {
     /// variant, go to stderr: the figures to compare the cost of a node between rule sets.
     Bench {
         /// Search depth.
-        #[arg(long, default_value_t = kaissa::bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(i32).range(1..=30))]
+        #[arg(long, default_value_t = kaissa::engine::bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(i32).range(1..=30))]
         depth: i32,
         /// Hash table size in MiB.
-        #[arg(long, default_value_t = kaissa::bench::DEFAULT_HASH_MIB, value_parser = clap::value_parser!(u64).range(1..=65536))]
+        #[arg(long, default_value_t = kaissa::engine::bench::DEFAULT_HASH_MIB, value_parser = clap::value_parser!(u64).range(1..=65536))]
         hash: u64,
         /// Search with the hand-written evaluation everywhere (as `Use NNUE` false).
         #[arg(long)]
@@ -178,16 +178,16 @@ fn execute(cli: Cli) -> Result<(), String> {
             no_nnue,
             eval_file,
         } => {
-            let total = kaissa::bench::POSITIONS.len();
+            let total = kaissa::engine::bench::POSITIONS.len();
             let file = match &eval_file {
                 Some(p) => Some(std::fs::read(p).map_err(|e| format!("cannot read {p}: {e}"))?),
                 None => None,
             };
-            let eval = kaissa::bench::BenchEval {
+            let eval = kaissa::engine::bench::BenchEval {
                 use_nnue: !no_nnue,
                 file,
             };
-            let r = kaissa::bench::run_with(depth, hash, &eval, |i, s| {
+            let r = kaissa::engine::bench::run_with(depth, hash, &eval, |i, s| {
                 eprintln!(
                     "position {}/{total} ({}): {} nodes, {} ms",
                     i + 1,

@@ -17,13 +17,12 @@
 //! - [`engine`]: the facade the protocols drive; one `GameState` for every game; the bench
 //!   ([`engine::bench`], whose node count is the signature).
 //! - [`protocol`]: UCI and XBoard, parse and format only.
-//! - the tools on top: [`mod@bench`], [`analyse`], [`datagen`], [`tournament`] (`kaissa match`),
+//! - the tools on top: `kaissa bench` ([`engine::bench`]), [`analyse`], [`datagen`], [`tournament`] (`kaissa match`),
 //!   [`serve`] (`kaissa serve`, the page in the browser), [`pgn`] (the games' PGN, which the
 //!   match writes and datagen and serve read), [`progress`] (a line every 5%), [`train`]
 //!   (`kaissa train`, fitting a learned evaluation), and the command line (`cli.rs`).
 
 pub mod analyse;
-pub mod bench;
 pub mod core;
 pub mod datagen;
 pub mod engine;

@@ -66,13 +66,16 @@ fn two_threads_find_a_legal_move() {
 
 #[test]
 fn bench_signature_is_stable() {
-    let a = kaissa::bench::run(4, 16, |_, _| {}).unwrap();
-    let b = kaissa::bench::run(4, 16, |_, _| {}).unwrap();
+    let a = kaissa::engine::bench::run(4, 16, |_, _| {}).unwrap();
+    let b = kaissa::engine::bench::run(4, 16, |_, _| {}).unwrap();
     assert_eq!(a.nodes, b.nodes);
     assert!(a.nodes > 1000);
     // The per-variant figures split the same total, one row per variant, in bench order.
     assert_eq!(a.by_variant.iter().map(|s| s.nodes).sum::<u64>(), a.nodes);
-    let mut variants: Vec<&str> = kaissa::bench::POSITIONS.iter().map(|p| p.0).collect();
+    let mut variants: Vec<&str> = kaissa::engine::bench::POSITIONS
+        .iter()
+        .map(|p| p.0)
+        .collect();
     variants.dedup();
     let rows: Vec<&str> = a.by_variant.iter().map(|s| s.variant).collect();
     assert_eq!(rows, variants);

@@ -1,5 +1,5 @@
 //! Moves: a compact 32-bit encoding every game shares. Each game writes and reads them in its
-//! own notation (the Kaissa family's is in `games::kaissa::games::kaissa::game::MoveText`).
+//! own notation (the Kaissa family's is `games::kaissa::game::MoveText`).
 
 /// A move: a piece moving from one cell to another (possibly promoting), or a drop.
 ///

@@ -8,9 +8,9 @@
 //! writes as it goes, the same lines in the same order whatever the number of jobs, and a run
 //! cut short keeps the games it finished.
 //!
-//! [`run`] is `kaissa datagen`: it writes the lines, or with `--format binary` the 64-byte
-//! training records of `kaissa train` ([`crate::core::nnue::record`]), to a file or standard
-//! output.
+//! [`run`] is `kaissa datagen`: it writes the lines, or with `--format binary` the training
+//! records of `kaissa train` ([`crate::core::nnue::record`]: 64 bytes a position, 128 on
+//! Jikaida's 12 x 18 board), to a file or standard output.
 
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;

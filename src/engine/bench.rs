@@ -2,7 +2,7 @@
 //! to a fixed depth on one thread with a freshly cleared table. The total node count is the
 //! engine's signature: it must be the same on every run and changes only when the search or
 //! evaluation changes. It lives in the engine so that every front end can run it; the
-//! command line's tool over it is [`crate::bench`].
+//! command line's `kaissa bench` (src/cli.rs) and UCI's `bench` call it.
 
 use super::new_state;
 use crate::engine::SearchRequest;

@@ -236,7 +236,7 @@ impl Xboard {
     fn result(&self) -> Option<String> {
         let s = self.engine.state();
         s.outcome()
-            .map(|o| setup::result_line(self.engine.def(), o, s.side_to_move()))
+            .map(|o| crate::games::result_line(self.engine.def(), o, s.side_to_move()))
     }
 
     /// How many moves the side to move has made (from the FEN's move number).

@@ -33,13 +33,17 @@ pub struct Ordering {
     cells: usize,
 }
 
+/// The from slots a drop may use beyond the board's cells: one per piece type a move can
+/// drop ([`Move::drop_type`] is a 4-bit type).
+const DROP_SLOTS: usize = 16;
+
 impl Ordering {
     /// Fresh tables for a board of `cells` cells and `max_ply` plies.
     pub fn new(cells: usize, max_ply: usize) -> Self {
         Ordering {
             killers: vec![[Move::NULL; 2]; max_ply + 1],
-            history: vec![0; (cells + 16) * cells],
-            counter: vec![Move::NULL; (cells + 16) * cells],
+            history: vec![0; (cells + DROP_SLOTS) * cells],
+            counter: vec![Move::NULL; (cells + DROP_SLOTS) * cells],
             cells,
         }
     }

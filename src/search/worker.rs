@@ -42,7 +42,8 @@ pub struct Worker<'a, P: Rules> {
     pub(super) order: Ordering,
     /// Triangular principal-variation table.
     pv: Vec<Vec<Move>>,
-    lmr: Vec<[u8; 64]>,
+    /// Late-move reductions by depth and move number, each capped at [`LMR_SIZE`] - 1.
+    lmr: Vec<[u8; LMR_SIZE]>,
     move_lists: Vec<Vec<Move>>,
     score_lists: Vec<Vec<i32>>,
     /// Per ply, the quiet moves tried at a node (penalised in history when another cuts).
@@ -64,14 +65,18 @@ const NO_EVAL: i32 = i32::MIN / 2;
 /// Slots of a worker's evaluation cache (a power of two; 16 bytes each).
 const EVAL_CACHE: usize = 1 << 16;
 
+/// Rows and columns of the late-move reduction table: depths and move numbers beyond it read
+/// its last row or column.
+const LMR_SIZE: usize = 64;
+
 impl<'a, P: Rules> Worker<'a, P> {
     /// A worker searching `pos`.
     pub fn new(mut pos: P, eval: &'a P::Eval, control: &'a Control, id: usize) -> Self {
         pos.prepare_eval(eval);
         let cells = pos.cells();
-        let lmr = (0..64)
+        let lmr = (0..LMR_SIZE)
             .map(|d| {
-                let mut row = [0u8; 64];
+                let mut row = [0u8; LMR_SIZE];
                 for (m, r) in row.iter_mut().enumerate() {
                     if d > 0 && m > 0 {
                         *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as u8;
@@ -361,8 +366,11 @@ impl<'a, P: Rules> Worker<'a, P> {
                 && !in_danger
                 && depth <= PRUNE_DEPTH
                 && (best >= 0 || !is_decisive(best));
-            let reduced =
-                (depth - 1 - self.lmr[depth.clamp(0, 63) as usize][played.min(63)] as i32).max(0);
+            let reduced = (depth
+                - 1
+                - self.lmr[(depth.max(0) as usize).min(LMR_SIZE - 1)][played.min(LMR_SIZE - 1)]
+                    as i32)
+                .max(0);
             let prunable = shallow_quiet
                 && (played as i32 >= (LMP_BASE + depth * depth) / (LMP_DIVISOR - improving as i32)
                     || eval + FUTILITY_BASE + FUTILITY_PER_PLY * reduced <= alpha);
@@ -398,7 +406,7 @@ impl<'a, P: Rules> Worker<'a, P> {
                     && !in_danger
                     && n >= LMR_FULL_MOVES + pv_node as usize
                 {
-                    r = self.lmr[depth.min(63) as usize][n.min(63)] as i32;
+                    r = self.lmr[(depth as usize).min(LMR_SIZE - 1)][n.min(LMR_SIZE - 1)] as i32;
                     if pv_node {
                         r -= LMR_LESS_AT_PV_NODE;
                     }

@@ -142,13 +142,12 @@ pub fn variant_lines(def: &VariantDef) -> Vec<String> {
     lines
 }
 
-pub use crate::games::{color_name, result_line};
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::geometry::Color;
     use crate::core::outcome::{DrawReason, Outcome, WinReason};
+    use crate::games::result_line;
     use crate::games::variants::Registry;
 
     #[test]
