@@ -347,9 +347,11 @@ function hidePromotion() {
   $("promotion").hidden = true;
 }
 
+// Plays a move made on the board drawn, at its ply: the server refuses it if the game has
+// moved on since (another tab, or the engine).
 async function play(text) {
   page.selected = null;
-  const s = await call("POST", "/api/move", { game: page.game, move: text });
+  const s = await call("POST", "/api/move", { game: page.game, move: text, ply: page.state.ply });
   if (s) await update(s);
   else render();
 }
