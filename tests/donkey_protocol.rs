@@ -117,7 +117,11 @@ fn serve_draws_the_donkey_board_and_plays_on_it() {
     let marks = cell("a21")["marks"].to_string();
     assert!(marks.contains("zone-first"), "{marks}");
     let id = s["game"].as_str().unwrap();
-    let after = call("POST", "/api/move", json!({ "game": id, "move": "a32a34" }));
+    let after = call(
+        "POST",
+        "/api/move",
+        json!({ "game": id, "move": "a32a34", "ply": 0 }),
+    );
     assert_eq!(
         after["fen"],
         "1ATSU1LLT2PSP2/2IB1MRP8/5m2ir2bl2/1atsu1lltp2sp2/2ib1mrp8/5M2IR2BL2[Hh] b - - 0 1"

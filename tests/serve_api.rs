@@ -51,13 +51,13 @@ fn kaissa_board_has_both_hands_and_the_home_stone_window() {
         &api,
         "POST",
         "/api/move",
-        json!({"game": id, "move": "e2e5"}),
+        json!({"game": id, "move": "e2e5", "ply": 0}),
     );
     let s2 = ok(
         &api,
         "POST",
         "/api/move",
-        json!({"game": id, "move": "e9e6"}),
+        json!({"game": id, "move": "e9e6", "ply": 1}),
     );
     assert_eq!((s["ply"].as_u64(), s2["ply"].as_u64()), (Some(1), Some(2)));
     assert!(
@@ -150,8 +150,13 @@ fn larger_jikaida_boards_are_drawn_from_their_fens() {
 fn undo_steps_and_pgn_round_trip() {
     let api = Api::new(Registry::builtin());
     let (id, _) = new_game(&api, "merchants");
-    for m in ["e2e5", "e9e6", "d2d4"] {
-        ok(&api, "POST", "/api/move", json!({"game": id, "move": m}));
+    for (ply, m) in ["e2e5", "e9e6", "d2d4"].into_iter().enumerate() {
+        ok(
+            &api,
+            "POST",
+            "/api/move",
+            json!({"game": id, "move": m, "ply": ply}),
+        );
     }
     let s = ok(&api, "POST", "/api/goto", json!({"game": id, "ply": 1}));
     assert_eq!(
@@ -234,21 +239,21 @@ fn bad_requests_get_one_line_errors_and_change_nothing() {
         (
             "POST",
             "/api/move",
-            json!({"game": id, "move": "z9z9"}),
+            json!({"game": id, "move": "z9z9", "ply": 0}),
             400,
             "",
         ),
         (
             "POST",
             "/api/move",
-            json!({"game": id}),
+            json!({"game": id, "ply": 0}),
             400,
             "missing field",
         ),
         (
             "POST",
             "/api/move",
-            json!({"game": "nope", "move": "e2e5"}),
+            json!({"game": "nope", "move": "e2e5", "ply": 0}),
             404,
             "unknown game",
         ),
@@ -331,7 +336,7 @@ fn bad_requests_get_one_line_errors_and_change_nothing() {
         assert!(!msg.contains('\n'));
     }
     let long = format!(
-        "{{\"game\": \"{id}\", \"move\": \"{}\"}}",
+        "{{\"game\": \"{id}\", \"ply\": 0, \"move\": \"{}\"}}",
         "e".repeat(100_000)
     );
     let (status, v) = call(
@@ -385,4 +390,165 @@ fn games_of_a_variants_file_are_offered_too() {
     let (_, s) = new_game(&api, "merchants-first");
     assert_eq!(s["variant"], "merchants-first");
     assert_eq!(s["view"]["cells"].as_array().unwrap().len(), 100);
+}
+
+/// The state's `ply` and `line` of game `id`, and its FEN.
+fn position(api: &Api, id: &str) -> (Value, Value, Value) {
+    let s = ok(api, "GET", &format!("/api/state?game={id}"), Value::Null);
+    (s["ply"].clone(), s["line"].clone(), s["fen"].clone())
+}
+
+/// Two tabs on one game: a move made on a board the game has left (another tab moved, or took
+/// back, or stepped) is refused with 409 and changes nothing; the same move at the game's ply
+/// is played.
+#[test]
+fn a_move_made_on_an_old_board_is_refused() {
+    let api = Api::new(Registry::builtin());
+    let (id, _) = new_game(&api, "kaissa");
+    let play = |mv: &str, ply: u64| {
+        call(
+            &api,
+            "POST",
+            "/api/move",
+            json!({"game": id, "move": mv, "ply": ply}),
+        )
+    };
+    assert_eq!(play("e2e5", 0).0, 200);
+    assert_eq!(play("e9e6", 1).0, 200);
+    let before = position(&api, &id);
+    // A tab still showing the start plays d2d5, which is legal now too: refused.
+    for ply in [0, 1, 3, 40] {
+        let (status, v) = play("d2d5", ply);
+        assert_eq!(status, 409, "ply {ply}: {v}");
+        let msg = v["error"].as_str().unwrap();
+        assert!(
+            msg.starts_with("the game has moved on:")
+                && msg.contains(&format!("ply {ply}, the game is at ply 2, last move e9e6")),
+            "{msg}"
+        );
+        assert!(!msg.contains('\n'));
+        assert_eq!(
+            position(&api, &id),
+            before,
+            "a refused move changes nothing"
+        );
+    }
+    // At the game's ply it is played.
+    let (status, s) = play("d2d5", 2);
+    assert_eq!(status, 200, "{s}");
+    assert_eq!(s["line"], json!(["e2e5", "e9e6", "d2d5"]));
+    // Another tab stepped back to the first move: the end of the line is now stale, and a
+    // move at the shown ply starts a new line there.
+    ok(&api, "POST", "/api/goto", json!({"game": id, "ply": 1}));
+    assert_eq!(play("d9d6", 3).0, 409);
+    let (status, s) = play("d9d6", 1);
+    assert_eq!(status, 200, "{s}");
+    assert_eq!(s["line"], json!(["e2e5", "d9d6"]));
+}
+
+/// The engine's move, once made, makes a board drawn before it stale too.
+#[test]
+fn a_move_at_the_ply_before_the_engines_move_is_refused() {
+    let api = Api::new(Registry::builtin());
+    let (id, _) = new_game(&api, "caissa");
+    ok(
+        &api,
+        "POST",
+        "/api/go",
+        json!({"game": id, "depth": 1, "play": true}),
+    );
+    let start = Instant::now();
+    while ok(
+        &api,
+        "GET",
+        &format!("/api/analysis?game={id}"),
+        Value::Null,
+    )["ply"]
+        != 1
+    {
+        assert!(start.elapsed() < Duration::from_secs(30), "no engine move");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let (status, v) = call(
+        &api,
+        "POST",
+        "/api/move",
+        json!({"game": id, "move": "c2b1", "ply": 0}),
+    );
+    assert_eq!(status, 409, "{v}");
+    assert_eq!(position(&api, &id).0, json!(1));
+}
+
+/// `ply` is required: a move without it, or with one that is no whole number from 0, is
+/// refused with 400 and a line saying what to send.
+#[test]
+fn a_move_without_a_good_ply_is_refused() {
+    let api = Api::new(Registry::builtin());
+    let (id, _) = new_game(&api, "kaissa");
+    let before = position(&api, &id);
+    let (status, v) = call(
+        &api,
+        "POST",
+        "/api/move",
+        json!({"game": id, "move": "e2e5"}),
+    );
+    assert_eq!(status, 400, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("a move needs ply: how many moves"),
+        "{v}"
+    );
+    for ply in [json!(-1), json!(1.5), json!("0"), json!([0]), json!(true)] {
+        let (status, v) = call(
+            &api,
+            "POST",
+            "/api/move",
+            json!({"game": id, "move": "e2e5", "ply": ply}),
+        );
+        assert_eq!(status, 400, "{ply}: {v}");
+        assert!(
+            v["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("ply must be a whole number"),
+            "{v}"
+        );
+    }
+    assert_eq!(position(&api, &id), before);
+}
+
+/// A game the server does not have (forgotten, or before a restart) is a 404 naming it, on
+/// every route that takes a game; no game is started in its place.
+#[test]
+fn an_unknown_game_is_named_in_a_404() {
+    let api = Api::new(Registry::builtin());
+    let gone = "00000000deadbeef";
+    let requests = [
+        ("GET", format!("/api/state?game={gone}"), Value::Null),
+        ("GET", format!("/api/analysis?game={gone}"), Value::Null),
+        (
+            "POST",
+            "/api/move".to_string(),
+            json!({"game": gone, "move": "e2e5", "ply": 0}),
+        ),
+        ("POST", "/api/undo".to_string(), json!({"game": gone})),
+    ];
+    for (method, url, body) in requests {
+        let (status, v) = call(&api, method, &url, body);
+        assert_eq!(status, 404, "{url}: {v}");
+        let msg = v["error"].as_str().unwrap();
+        assert!(
+            msg.starts_with(&format!(
+                "unknown game '{gone}': the server no longer has it"
+            )),
+            "{msg}"
+        );
+        assert!(!msg.contains('\n') && msg.chars().count() <= 300, "{msg}");
+    }
+    assert_eq!(
+        call(&api, "GET", &format!("/api/state?game={gone}"), Value::Null).0,
+        404
+    );
 }

@@ -4,7 +4,9 @@
 //! Kaissa), a short position played to its end with the result in words, undo, flip, the drin
 //! names, analysis, a FEN and a PGN loaded; and in each of Kaissa, Caïssa, Jikaida and Donkey
 //! Kaissa a move dragged against the engine at level 0, the move list clicked, a reload back
-//! to the same game, "analyse game" and its graph, and a flag falling on a clock. A screenshot of each board goes to
+//! to the same game, "analyse game" and its graph, and a flag falling on a clock; two browsers
+//! on one game following each other, a move from a stale board refused, and a game the server
+//! no longer has. A screenshot of each board goes to
 //! `target/serve-screenshots/`, and to `docs/serve-GAME.png` with `KAISSA_SCREENSHOTS=docs`
 //! (how README's pictures were made).
 //!
@@ -77,8 +79,11 @@ impl Browser {
             assert!(start.elapsed() < WAIT, "chromedriver does not answer");
             std::thread::sleep(Duration::from_millis(100));
         }
-        let profile =
-            std::env::temp_dir().join(format!("kaissa-serve-chromium-{}", std::process::id()));
+        // One profile per browser (the port tells two of one test run apart).
+        let profile = std::env::temp_dir().join(format!(
+            "kaissa-serve-chromium-{}-{port}",
+            std::process::id()
+        ));
         let _ = std::fs::remove_dir_all(&profile);
         let caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
@@ -608,8 +613,9 @@ fn every_game(b: &Browser, base: &str, variant: &str, cells: usize, (from, to): 
     b.choose("clock-preset", "");
 }
 
-#[test]
-fn the_page_plays_every_game_in_chromium() {
+/// Chromium and chromedriver, or `None` (the test is skipped) when they are not installed
+/// outside CI.
+fn browser_programs() -> Option<(PathBuf, PathBuf)> {
     let (Some(chromium), Some(chromedriver)) = (find("chromium"), find("chromedriver")) else {
         if std::env::var_os("CI").is_some() {
             panic!(
@@ -619,6 +625,14 @@ fn the_page_plays_every_game_in_chromium() {
         eprintln!(
             "skipped: chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
         );
+        return None;
+    };
+    Some((chromium, chromedriver))
+}
+
+#[test]
+fn the_page_plays_every_game_in_chromium() {
+    let Some((chromium, chromedriver)) = browser_programs() else {
         return;
     };
     let server = Served::start();
@@ -638,4 +652,105 @@ fn the_page_plays_every_game_in_chromium() {
     every_game(&browser, &server.url, "donkey", 96, ("a13", "a34"));
     let errors = browser.js("return document.getElementById('error').textContent;");
     assert_eq!(errors, json!(""), "the games ran without an error");
+}
+
+/// The game's line as the server has it.
+fn server_line(server: &Served, game: &str) -> Value {
+    let (status, body) = http(&server.addr, "GET", &format!("/api/state?game={game}"), "")
+        .expect("the server answers");
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_str::<Value>(&body).expect("JSON")["line"].clone()
+}
+
+/// Two browsers on one game: a move in tab A appears in tab B; tab B, hidden (so it stops
+/// following) while A plays on, makes a move on its old board that is legal in the new
+/// position too: refused with the reason shown, B catches up and the game is unchanged; shown
+/// again, B plays at the right ply and A follows. Then a game the server does not have: said
+/// so, with a new game offered.
+#[test]
+fn two_tabs_follow_one_game_and_an_old_board_cannot_move() {
+    let Some((chromium, chromedriver)) = browser_programs() else {
+        return;
+    };
+    let server = Served::start();
+    let a = Browser::start(&chromium, &chromedriver);
+    a.new_game(&server.url, "kaissa", 100);
+    a.choose("mode", "humans");
+    let game = a
+        .js("return page.game;")
+        .as_str()
+        .expect("a game id")
+        .to_string();
+    let b = Browser::start(&chromium, &chromedriver);
+    b.open(&format!("{}?game={game}", server.url));
+    b.wait(
+        "tab B on the same game",
+        "document.querySelectorAll('[data-cell]').length === 100 && page.game !== null",
+    );
+    assert_eq!(b.js("return page.game;"), json!(game));
+    b.choose("mode", "humans");
+
+    a.play("e2", "e5");
+    b.wait(
+        "A's move in tab B",
+        "document.querySelectorAll('#moves li').length === 1 && document.querySelector('[data-cell=\"e5\"]').dataset.piece === 'P'",
+    );
+
+    // B goes to the background: it stops asking. A plays two more moves.
+    b.js("Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true}); document.dispatchEvent(new Event('visibilitychange'));");
+    a.play("e9", "e6");
+    a.play("d2", "d5");
+    std::thread::sleep(Duration::from_millis(2500));
+    assert_eq!(b.moves(), 1, "a hidden tab does not follow");
+    // B's board is at ply 1 (Red to move): d9d6 is legal there and in the game's position.
+    b.cell("d9");
+    b.wait(
+        "d6 offered on B's old board",
+        "document.querySelector('[data-cell=\"d6\"]').classList.contains('target')",
+    );
+    b.cell("d6");
+    b.wait(
+        "the refusal shown and B caught up",
+        "document.getElementById('error').textContent.startsWith('the game has moved on: the move was made at ply 1, the game is at ply 3') && document.querySelectorAll('#moves li').length === 3 && document.querySelector('[data-cell=\"d5\"]').dataset.piece === 'P' && document.querySelector('[data-cell=\"d9\"]').dataset.piece === 'p'",
+    );
+    assert_eq!(
+        server_line(&server, &game),
+        json!(["e2e5", "e9e6", "d2d5"]),
+        "the refused move changed nothing"
+    );
+
+    // Shown again, B plays at the game's ply; A follows.
+    b.js("delete document.visibilityState; document.dispatchEvent(new Event('visibilitychange'));");
+    b.play("d9", "d6");
+    a.wait(
+        "B's move in tab A",
+        "document.querySelectorAll('#moves li').length === 4 && document.querySelector('[data-cell=\"d6\"]').dataset.piece === 'p'",
+    );
+    assert_eq!(
+        server_line(&server, &game),
+        json!(["e2e5", "e9e6", "d2d5", "d9d6"])
+    );
+    assert_eq!(
+        a.js("return document.getElementById('error').textContent;"),
+        json!("")
+    );
+
+    // A game the server does not have: said so, and a new game on request.
+    a.open(&format!("{}?game=00000000deadbeef", server.url));
+    a.wait(
+        "the lost game's message",
+        "!document.getElementById('lost').hidden && document.querySelector('[data-role=\"lost-game\"]').textContent.includes('Game 00000000deadbeef is no longer on the server') && document.querySelector('main').hidden",
+    );
+    assert!(
+        a.js("return location.search;")
+            .as_str()
+            .unwrap()
+            .contains("00000000deadbeef"),
+        "the address still names the game asked for"
+    );
+    a.click("#lost-new");
+    a.wait(
+        "a new game in its place",
+        "document.querySelectorAll('[data-cell]').length === 100 && document.getElementById('lost').hidden && !document.querySelector('main').hidden && page.game && !location.search.includes('00000000deadbeef')",
+    );
 }

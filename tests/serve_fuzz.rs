@@ -114,13 +114,41 @@ fn malformed_requests_never_stop_or_hang_the_server() {
     assert_eq!(status, 413, "{body}");
     check("big body", status, &body);
 
+    // A move's ply malformed (negative, fractional, huge, a string, another type) or stale:
+    // a one-line error each, and the game as it was.
+    for (ply, want) in [
+        ("-1", 400),
+        ("1.5", 400),
+        ("1e30", 400),
+        ("18446744073709551616", 400),
+        ("99999999999999999999999999", 400),
+        ("\"0\"", 400),
+        ("\"zero\"", 400),
+        ("null", 400),
+        ("true", 400),
+        ("[0]", 400),
+        ("{}", 400),
+        ("7", 409),
+        ("18446744073709551615", 409),
+    ] {
+        let body = format!(r#"{{"game":"{game}","move":"e2e5","ply":{ply}}}"#);
+        let (status, reply) = send(&addr, "POST", "/api/move", body.as_bytes()).expect("an answer");
+        assert_eq!(status, want, "ply {ply}: {reply}");
+        check(&format!("ply {ply}"), status, &reply);
+        let (_, now) = http(&addr, "GET", &format!("/api/state?game={game}"), "").unwrap();
+        let now: Value = serde_json::from_str(&now).unwrap();
+        assert_eq!((&now["fen"], &now["ply"]), (&fen, &json!(0)), "ply {ply}");
+    }
+    assert!(server.alive(), "a malformed ply stopped the server");
+
     // Every route with mutated bodies and queries.
     let bodies = [
         (
             "/api/new",
             json!({"variant": "caissa", "fen": "7/3bqn1/4r2/7/2R4/1NQB3/7 w - 0"}),
         ),
-        ("/api/move", json!({"game": game, "move": "e2e5"})),
+        ("/api/move", json!({"game": game, "move": "e2e5", "ply": 0})),
+        ("/api/move", json!({"game": game, "move": "e2e5", "ply": 3})),
         ("/api/undo", json!({"game": game})),
         ("/api/goto", json!({"game": game, "ply": 0})),
         ("/api/fen", json!({"game": game, "fen": fen})),

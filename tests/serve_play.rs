@@ -63,7 +63,7 @@ fn a_flag_loses_and_ends_the_game() {
     refused(
         &api,
         "/api/move",
-        json!({"game": id, "move": "e2e5"}),
+        json!({"game": id, "move": "e2e5", "ply": 0}),
         "over",
     );
     refused(
@@ -93,7 +93,7 @@ fn a_move_adds_the_increment_and_no_move_is_taken_back() {
         &api,
         "POST",
         "/api/move",
-        json!({"game": id, "move": "e2e5"}),
+        json!({"game": id, "move": "e2e5", "ply": 0}),
     );
     let left = s["clock"]["left_ms"][0].as_u64().unwrap();
     assert!((61_000..=62_000).contains(&left), "{s}");
@@ -103,7 +103,7 @@ fn a_move_adds_the_increment_and_no_move_is_taken_back() {
     refused(
         &api,
         "/api/move",
-        json!({"game": id, "move": "e2e4"}),
+        json!({"game": id, "move": "e2e4", "ply": 0}),
         "at its end",
     );
     let s = ok(&api, "POST", "/api/goto", json!({"game": id, "ply": 1}));
@@ -165,8 +165,9 @@ fn level_zero_searches_one_ply() {
 fn analyse_game_scores_every_position() {
     let api = Api::new(Registry::builtin());
     let (id, _) = new_game(&api, json!({"variant": "merchants"}));
-    for mv in ["e2e5", "e9e6", "g1e4", "f9f8"] {
-        ok(&api, "POST", "/api/move", json!({"game": id, "move": mv}));
+    for (ply, mv) in ["e2e5", "e9e6", "g1e4", "f9f8"].into_iter().enumerate() {
+        let body = json!({"game": id, "move": mv, "ply": ply});
+        ok(&api, "POST", "/api/move", body);
     }
     ok(
         &api,
@@ -205,7 +206,7 @@ fn analyse_game_scores_every_position() {
         &api,
         "POST",
         "/api/move",
-        json!({"game": id, "move": "e1e2"}),
+        json!({"game": id, "move": "e1e2", "ply": 4}),
     );
     assert!(analysis(&api, &id)["scan"].is_null());
 }
@@ -221,7 +222,7 @@ fn a_finished_game_scores_its_result() {
         &api,
         "POST",
         "/api/move",
-        json!({"game": id, "move": "e9e10"}),
+        json!({"game": id, "move": "e9e10", "ply": 0}),
     );
     ok(&api, "POST", "/api/analyse-game", json!({"game": id}));
     let a = until(&api, &id, "the scan's end", |a| {

@@ -144,6 +144,49 @@ struct MoveBody {
     game: String,
     #[serde(rename = "move")]
     mv: String,
+    /// How many moves of the line the client's board showed when the move was made (the
+    /// state's `ply`): a move made on a board the game has since left is refused. Read as any
+    /// JSON value so that a missing or malformed one gets an error of its own.
+    ply: Option<Value>,
+}
+
+impl MoveBody {
+    /// The ply the move was made at, checked: required, a whole number from 0.
+    fn ply(&self) -> Result<usize, Refusal> {
+        let Some(v) = &self.ply else {
+            return Err(bad(
+                "a move needs ply: how many moves of the line the board showed (the state's ply), \
+                 so that a move made on an old board is refused",
+            ));
+        };
+        v.as_u64()
+            .and_then(|n| usize::try_from(n).ok())
+            .ok_or_else(|| {
+                bad(format!(
+                    "ply must be a whole number from 0 (the state's ply), not {v}"
+                ))
+            })
+    }
+}
+
+/// Refuses a move made at `ply` when the game shows another ply (another tab, or the engine,
+/// moved since the client's board was drawn): status 409, and nothing changes.
+fn check_ply(s: &Session, ply: usize) -> Result<(), Refusal> {
+    let (shown, _) = s.line();
+    if ply == shown.len() {
+        return Ok(());
+    }
+    let last = shown
+        .last()
+        .map_or(String::new(), |m| format!(", last move {m}"));
+    Err((
+        409,
+        format!(
+            "the game has moved on: the move was made at ply {ply}, the game is at ply {}{last}; \
+             reload its state and play again",
+            shown.len()
+        ),
+    ))
 }
 
 /// `POST /api/goto`.
@@ -266,8 +309,9 @@ impl Api {
             ("GET", "/api/analysis") => self.with_game_query(q, |s| Ok(analysis(s))),
             ("GET", "/api/pgn") => self.with_game_query(q, |s| Ok(json!({ "pgn": s.pgn() }))),
             ("POST", "/api/move") => self.post(body, |b: MoveBody| {
-                let id = b.game.clone();
-                self.with_game(&id, |s| {
+                let ply = b.ply()?;
+                self.with_game(&b.game, |s| {
+                    check_ply(s, ply)?;
                     if s.over() {
                         return Err(bad("the game is over"));
                     }
@@ -365,7 +409,10 @@ impl Api {
         let game = lock(&self.games).get(id).cloned().ok_or_else(|| {
             (
                 404,
-                format!("unknown game '{id}' (start one with /api/new)"),
+                format!(
+                    "unknown game '{id}': the server no longer has it (forgotten after an hour \
+                     unused, replaced by newer games, or the server restarted); start one with /api/new"
+                ),
             )
         })?;
         let mut s = lock(&game);

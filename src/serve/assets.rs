@@ -2,8 +2,15 @@
 
 /// The page.
 const INDEX: &str = include_str!("assets/index.html");
-/// Its script: draws any board from the API's cell list and turns clicks into moves.
-const SCRIPT: &str = include_str!("assets/app.js");
+/// Its script: draws any board from the API's cell list and turns clicks into moves; with it,
+/// in one file, `follow.js`, which keeps a tab in step with its game (other tabs' moves) and
+/// says when the server no longer has the game. One request rather than two: the page then
+/// loads its files over at most six connections, and with a seventh request headless
+/// Chromium at times left one script waiting minutes for a connection.
+const SCRIPT: &str = concat!(
+    include_str!("assets/follow.js"),
+    include_str!("assets/app.js")
+);
 /// Its style: the looks the cells' marks name.
 const STYLE: &str = include_str!("assets/style.css");
 /// The clocks' display, ticking between the server's readings.

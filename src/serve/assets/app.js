@@ -16,21 +16,38 @@ const page = {
   paused: false,    // engine against engine, stopped at a move
   drag: null,       // a piece being dragged: {from, x, y, ghost}
   scan: null,       // the last scan ("analyse game") the server reported
+  pending: 0,       // requests that may change the game, sent and not yet answered
+  changes: 0,       // such requests answered so far (a state read before one is stale)
+  lost: null,       // the id of a game the server no longer has, while that is shown
 };
 
 // What the page remembers across reloads (localStorage), besides the game's id.
 const SETTINGS = ["mode", "engine-side", "level", "level-first", "clock-preset", "clock-base", "clock-inc", "movetime", "depth", "scan-nodes"];
 
+// One request; its JSON answer, or an Error with the server's message and the HTTP `status`.
 async function api(method, path, body) {
   const opts = { method, headers: {} };
   if (body !== undefined) {
     opts.body = JSON.stringify(body);
     opts.headers["Content-Type"] = "application/json";
   }
-  const r = await fetch(path, opts);
-  const data = await r.json();
-  if (!r.ok) throw new Error(data.error || r.statusText);
-  return data;
+  const changing = method !== "GET";
+  if (changing) page.pending++;
+  try {
+    const r = await fetch(path, opts);
+    const data = await r.json();
+    if (!r.ok) {
+      const e = new Error(data.error || r.statusText);
+      e.status = r.status;
+      throw e;
+    }
+    return data;
+  } finally {
+    if (changing) {
+      page.pending--;
+      page.changes++;
+    }
+  }
 }
 
 function showError(e) {
@@ -43,7 +60,9 @@ async function call(method, path, body) {
     showError(null);
     return data;
   } catch (e) {
-    showError(e);
+    // The game is gone from the server (forgotten, or the server restarted): say so.
+    if (e.status === 404 && page.game && /^unknown game/.test(e.message)) showLost(page.game);
+    else showError(e);
     return null;
   }
 }
@@ -243,6 +262,7 @@ function resultWords(line) {
 }
 
 function render() {
+  if (!page.state) return;
   drawBoard();
   drawHands();
   drawSide();
@@ -347,11 +367,20 @@ function hidePromotion() {
   $("promotion").hidden = true;
 }
 
+// Plays a move made on the board drawn, at its ply: if the game has moved on since (another
+// tab, or the engine), the server refuses it and the page shows why and the game as it is.
 async function play(text) {
   page.selected = null;
-  const s = await call("POST", "/api/move", { game: page.game, move: text });
-  if (s) await update(s);
-  else render();
+  try {
+    const s = await api("POST", "/api/move", { game: page.game, move: text, ply: page.state.ply });
+    showError(null);
+    await update(s);
+  } catch (e) {
+    if (e.status === 409) return catchUp(e);
+    if (e.status === 404 && page.game) return showLost(page.game);
+    showError(e);
+    render();
+  }
 }
 
 // ---- the game's flow ----
@@ -365,6 +394,7 @@ function engineToMove(s) {
 }
 
 async function update(s) {
+  if (!s) return;
   page.state = s;
   setClock(s.clock);
   render();
@@ -472,6 +502,7 @@ async function newGame(variant, fen) {
   if (clock) body.clock = clock;
   const s = await call("POST", "/api/new", body);
   if (!s) return false;
+  hideLost();
   page.game = s.game;
   $("variant").value = s.variant;
   $("lines").innerHTML = "";
@@ -494,6 +525,7 @@ async function copy(text) {
 
 function bind() {
   $("new").addEventListener("click", () => newGame($("variant").value));
+  $("lost-new").addEventListener("click", () => newGame($("variant").value));
   $("variant").addEventListener("change", () => newGame($("variant").value));
   $("flip").addEventListener("click", () => { page.flipped = !page.flipped; render(); });
   $("names").addEventListener("change", render);
@@ -610,8 +642,9 @@ function remembered(key) {
 }
 
 // Back to a game the server still keeps (from the address, else from localStorage), with
-// the settings it was played with.
-async function resume(id) {
+// the settings it was played with. A game the address names that the server no longer has is
+// said so (true: the page shows that); one only remembered is replaced quietly (false).
+async function resume(id, named) {
   if (!id) return false;
   try {
     const s = await api("GET", "/api/state?game=" + encodeURIComponent(id));
@@ -636,6 +669,10 @@ async function resume(id) {
     }
     return true;
   } catch (e) {
+    if (e.status === 404 && named) {
+      showLost(id);
+      return true;
+    }
     return false;
   }
 }
@@ -663,9 +700,12 @@ async function start() {
     o.textContent = d.name + " (" + boardWords(d) + ")";
     $("variant").appendChild(o);
   }
+  $("variant").value = v.default;
   const params = new URLSearchParams(location.search);
   const asked = params.get("variant") || params.get("fen");
-  if (await resume(params.get("game") || (asked ? null : remembered("kaissa-serve-game")))) return;
+  startFollowing();
+  const named = params.get("game");
+  if (await resume(named || (asked ? null : remembered("kaissa-serve-game")), !!named)) return;
   if (!(await newGame(params.get("variant") || v.default, params.get("fen")))) {
     // An unknown variant or a bad FEN in the address: say so (kept on screen) and play the
     // default game.
