@@ -1,5 +1,5 @@
 //! Tests of the Caïssa reference generator in `tests/caissa_reference/` itself: the start
-//! figures, the FEN round trip, and one hand-built position per rule of RULINGS.md section 2.
+//! figures, the FEN round trip, and one hand-built position per rule of docs/RULES.md §2.
 
 mod caissa_reference;
 

@@ -1,4 +1,4 @@
-//! The rules of Caïssa (RULINGS.md §2), one test per rule, against the engine's own
+//! The rules of Caïssa (docs/RULES.md §2), one test per rule, against the engine's own
 //! implementation in `src/games/caissa/`.
 //!
 //! Every test builds a small position by hand as a FEN (`<placement> <side> <noundo> <ply>`,

@@ -293,7 +293,7 @@ fn generate_caissa_perft_file() {
 
     let mut text = String::new();
     text.push_str(
-        "# Perft figures for Caissa (RULINGS.md section 2), computed by the independent \
+        "# Perft figures for Caissa (docs/RULES.md §2), computed by the independent \
          reference generator in tests/caissa_reference/ (tests/gen_caissa_perft.rs).\n",
     );
     text.push_str("# Format: <fen> ;D1 <n> ;D2 <n> ...\n");

@@ -617,7 +617,7 @@ fn generate_jikaida_perft_file() {
 
     let mut text = String::new();
     text.push_str(
-        "# Perft figures for Poron Jikaida (RULINGS.md section 3), computed by the independent \
+        "# Perft figures for Poron Jikaida (docs/RULES.md §3), computed by the independent \
          reference generator in tests/jikaida_reference/ (tests/gen_jikaida_perft.rs).\n",
     );
     text.push_str("# Format: <fen> ;D1 <n> ;D2 <n> ...\n");

@@ -530,7 +530,7 @@ fn generate_perft_data() {
         let mut text = String::new();
         writeln!(
             text,
-            "# Perft figures for the `{v}` rule set (RULINGS.md section 1), computed by the \
+            "# Perft figures for the `{v}` rule set (docs/RULES.md §1), computed by the \
              independent reference generator in tests/reference/ (tests/gen_perft_data.rs)."
         )
         .unwrap();

@@ -37,7 +37,7 @@ use kaissa::games::kaissa::position::Position;
 use kaissa::games::variants::Registry;
 use std::sync::Arc;
 
-/// The built-in rule sets of RULINGS.md section 1, and Donkey Kaissa (docs/DONKEY.md).
+/// The built-in rule sets of docs/RULES.md §1, and Donkey Kaissa (docs/DONKEY.md).
 pub const VARIANTS: [&str; 6] = ["merchants", "northern", "gc", "gorean", "kaissa", "donkey"];
 
 /// The crate's SplitMix64 ([`kaissa::core::rng::splitmix64`]), seeded: every run plays the

@@ -1,5 +1,5 @@
 //! Tests of the Poron Jikaida reference generator in `tests/jikaida_reference/` itself: the start
-//! figures, the FEN round trip, and hand-built positions for each rule of RULINGS.md section 3,
+//! figures, the FEN round trip, and hand-built positions for each rule of docs/RULES.md §3,
 //! their move lists derived by hand in the comments.
 //!
 //! This crate holds the start positions, the FEN and each piece's plain moves; the Pallan's
@@ -28,7 +28,7 @@ use jikaida_reference_selftest_common::{
 
 #[test]
 fn start_position_figures() {
-    // RULINGS 3.1: "138 legal first moves and 19,044 positions after two plies".
+    // docs/RULES.md §3.1: "138 legal first moves and 19,044 positions after two plies".
     assert_eq!(perft(START_FEN, 1), 138);
     assert_eq!(perft(START_FEN, 2), 19_044);
 }

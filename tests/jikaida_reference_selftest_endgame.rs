@@ -1,6 +1,6 @@
 //! Tests of the Poron Jikaida reference generator in `tests/jikaida_reference/`: promotion,
 //! the Fluttember, check (by a vault), checkmate and stalemate, and the bare King's one reply,
-//! in hand-built positions whose move lists are derived by hand in the comments (RULINGS.md
+//! in hand-built positions whose move lists are derived by hand in the comments (docs/RULES.md
 //! section 3).
 //!
 //! Coordinates: files a..l (0..11), ranks 1..18; on the 12 x 18 board the fronts run between

@@ -1,7 +1,7 @@
 //! Tests of the Poron Jikaida reference generator in `tests/jikaida_reference/`: the Pallan's
 //! slides and refraction, and the vaults (straight, across fronts, for Swods, propt, the
 //! Pallan's bent vault and move-then-vault), in hand-built positions whose move lists are
-//! derived by hand in the comments (RULINGS.md section 3).
+//! derived by hand in the comments (docs/RULES.md §3).
 //!
 //! Coordinates: files a..l (0..11), ranks 1..18; on the 12 x 18 board the fronts run between
 //! files f|g and between ranks 6|7 and 12|13, so the interior drin corners are f6/g6/f7/g7 and

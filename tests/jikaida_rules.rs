@@ -1,4 +1,4 @@
-//! The rules of Poron Jikaida (RULINGS.md §3), one test per rule, against the engine's own
+//! The rules of Poron Jikaida (docs/RULES.md §3), one test per rule, against the engine's own
 //! implementation in `src/games/jikaida/`.
 //!
 //! Every test builds a small position by hand (placed piece by piece with [`fen`], which writes

@@ -1,4 +1,4 @@
-//! Tests of the reference move generator itself, against counts derived by hand from RULINGS.md
+//! Tests of the reference move generator itself, against counts derived by hand from docs/RULES.md
 //! section 1. Every test asserts something that a misreading of one rule would break.
 
 mod reference;

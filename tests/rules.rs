@@ -1,4 +1,4 @@
-//! The rules of Kaissa, RULINGS.md section 1.1-1.5, one by one, for all five rule sets
+//! The rules of Kaissa, docs/RULES.md §1.1-§1.5, one by one, for all five rule sets
 //! (`merchants`, `northern`, `gc`, `gorean`, `kaissa`) and the gorean options.
 //!
 //! Every test builds a small position, asks the engine for its legal moves or its result, and
@@ -16,7 +16,7 @@
 //! - `notation`: two-digit ranks, drops and promotion suffixes.
 //!
 //! Expected move sets are written out by hand, or, for the plain sliders and leapers, derived
-//! from RULINGS.md's table by the small board model in `pieces` (a ray of at most k squares
+//! from docs/RULES.md's table by the small board model in `pieces` (a ray of at most k squares
 //! stopped by the first piece; a leap to the eight images of (a, b)), which knows nothing of
 //! the engine's Betza tables.
 //!

@@ -1,5 +1,5 @@
 //! An independent, deliberately simple reference move generator for Christian Freeling's Caïssa
-//! (RULINGS.md section 2), written only from the rules so that the engine's own generator in
+//! (docs/RULES.md §2), written only from the rules so that the engine's own generator in
 //! `src/games/caissa/` can be checked against a second reading of them. It shares no code with the
 //! `kaissa` crate: a plain 49-square mailbox, copy-make, and a flood fill for the connection
 //! rule. Integration tests use it as `mod caissa_reference;`.

@@ -6,7 +6,7 @@ use super::board::{
 };
 use super::position::{Piece, Position};
 
-/// The rule options of DONKEY.md and RULINGS.md that change move generation.
+/// The rule options of DONKEY.md and docs/RULES.md that change move generation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     /// `centre_straight`: the centre diagonal goes straight across (built into the board).

@@ -1,5 +1,5 @@
 //! An independent, deliberately simple and slow reference move generator for Kenneth Bulmer's
-//! Poron Jikaida (RULINGS.md section 3), written only from the rules text so that the engine's
+//! Poron Jikaida (docs/RULES.md §3), written only from the rules text so that the engine's
 //! own generator in `src/games/jikaida/` can be checked against a second reading of them. It shares no
 //! code with the `kaissa` crate: a plain mailbox (`Vec<Option<Piece>>`), copy-make, and every
 //! rule walked square by square. Integration tests use it as `mod jikaida_reference;`.
@@ -8,7 +8,7 @@
 //! `Position` type with FEN and geometry is in `position.rs`, each piece's moves (slides,
 //! leaps, vaults) in `movegen.rs`, and legality, check, the Fluttember and perft in `legal.rs`.
 //!
-//! Readings taken here where RULINGS.md leaves a choice:
+//! Readings taken here where docs/RULES.md leaves a choice:
 //! - "Capturable" (check, the Fluttember's attacked squares) means: some pseudo-legal move of
 //!   the other side ends on the square, with every power counted (slides, leaps, first-move
 //!   double moves, vaults straight and bent, the Pallan's move-then-vault), whether or not that

@@ -1,5 +1,5 @@
 //! An independent, deliberately simple reference move generator for the five Kaissa rule sets
-//! (`merchants`, `northern`, `gc`, `gorean`, `kaissa`), written straight from RULINGS.md
+//! (`merchants`, `northern`, `gc`, `gorean`, `kaissa`), written straight from docs/RULES.md
 //! section 1 so that the engine's bitboard generator can be checked against a second reading of
 //! the rules. Integration tests use it as `mod reference;`.
 //!

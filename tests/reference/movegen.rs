@@ -1,5 +1,5 @@
 //! The reference's rules: end-of-game tests, move generation square by square, and making moves.
-//! Each piece's movement is written out per variant exactly as in RULINGS.md section 1.2.
+//! Each piece's movement is written out per variant exactly as in docs/RULES.md §1.2.
 
 use super::position::{
     Color, Piece, Position, Square, Variant, file_of, rank_of, square, square_name,
@@ -254,7 +254,7 @@ fn may_multi_step(pos: &Position, from: Square) -> bool {
     !(pos.variant == Variant::Kaissa && flanking)
 }
 
-/// The Spearman's moves (RULINGS.md 1.2, per variant).
+/// The Spearman's moves (docs/RULES.md §1.2, per variant).
 fn spearman(pos: &Position, from: Square, out: &mut Vec<Move>) {
     let v = pos.variant;
     let fwd = pos.side.forward();

@@ -1,7 +1,7 @@
 //! The reference's board model: variants, colours, pieces, squares, and the position with its FEN
 //! reading and writing. Deliberately plain: a 100-square mailbox indexed `file + 10 * rank`.
 
-/// The five Kaissa rule sets the reference knows (RULINGS.md section 1).
+/// The five Kaissa rule sets the reference knows (docs/RULES.md §1).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Variant {
     /// PortKar "Merchants Kaissa": Assassins, Home Stone window 8–10.

@@ -1,5 +1,5 @@
 //! 1.2: every piece's moves in every rule set, checked as exact move sets against a small
-//! board model written from RULINGS.md's table, in five scenes and for both colours.
+//! board model written from docs/RULES.md's table, in five scenes and for both colours.
 
 use super::*;
 use std::collections::HashMap;
@@ -17,7 +17,7 @@ const ALL: &[(i32, i32)] = &[
     (-1, 1),
 ];
 
-/// One kind of move from RULINGS.md 1.2.
+/// One kind of move from docs/RULES.md §1.2.
 #[derive(Clone, Copy, Debug)]
 enum Part {
     /// Slides along the directions, at most k squares (0: no limit), stopped by the first

@@ -1,4 +1,4 @@
-//! Christian Freeling's Caïssa (RULINGS.md §2): a 7 x 7 board of tiles that sinks as the
+//! Christian Freeling's Caïssa (docs/RULES.md §2): a 7 x 7 board of tiles that sinks as the
 //! Queens move, capture by exchange, and check against the Queen.
 //!
 //! The game's rules live here, apart from the Kaissa family's data-driven generator:

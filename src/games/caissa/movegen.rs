@@ -11,7 +11,7 @@ use crate::core::geometry::Color;
 use crate::core::moves::Move;
 use crate::core::outcome::{DrawReason, Outcome, WinReason};
 
-/// The end rules a game may switch (RULINGS §2): the repetition count and the ply limit.
+/// The end rules a game may switch (docs/RULES.md §2): the repetition count and the ply limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EndRules {
     /// A position occurring this many times draws (0: never).

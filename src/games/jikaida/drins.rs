@@ -4,7 +4,7 @@
 //! The board is made of 6 x 6 drins, each with a name. Seen from Yellow's side (south), every
 //! drin is lettered `A`–`F` from left to right and numbered `1`–`6` from south to north, the
 //! same for both players, so a square is the drin's name followed by those coordinates
-//! (seeds/poron-jikaida.txt; RULINGS.md §3.1 names Poron's six drins). Names are published for
+//! (seeds/poron-jikaida.txt; docs/RULES.md §3.1 names Poron's six drins). Names are published for
 //! two boards only:
 //!
 //! - Poron Jikaida, 12 x 18 (two drins wide, three deep), north row first:

@@ -1,4 +1,4 @@
-//! Kenneth Bulmer's Jikaida (RULINGS.md §3): a board of 6 x 6 drins with fronts between them,
+//! Kenneth Bulmer's Jikaida (docs/RULES.md §3): a board of 6 x 6 drins with fronts between them,
 //! vaulting over lines of pieces, the Pallan's refraction, first moves, propt and the King's
 //! Fluttember.
 //!
