@@ -22,8 +22,11 @@ use kaissa::core::definition::VariantDef;
 use kaissa::games::variants::Registry;
 use std::sync::OnceLock;
 
+/// A target's body: it takes the fuzzer's bytes and panics on a finding.
+pub type Body = fn(&[u8]);
+
 /// Every target, by name (as `cargo fuzz list` shows them and `fuzz/corpus/` holds them).
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Body)] = &[
     ("fen", fen),
     ("moves", moves),
     ("variants_toml", variants_toml),
@@ -66,4 +69,12 @@ fn one_line(what: &str, e: &str) {
         !e.contains('\n'),
         "{what}: error of more than one line: {e:?}"
     );
+}
+
+/// [`one_line`] for the error of reading `input`, which may quote it: only an input of one
+/// line (as every protocol and file line is) must give an error of one line.
+fn one_line_for(what: &str, input: &str, e: &str) {
+    if !input.contains('\n') {
+        one_line(what, e);
+    }
 }

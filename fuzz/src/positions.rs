@@ -1,6 +1,6 @@
 //! Position text of every game of the registry: FEN (`fen`) and move text (`moves`).
 
-use super::{head, one_line, pick_game};
+use super::{head, one_line_for, pick_game};
 use kaissa::core::moves::Move;
 use kaissa::core::playable::Playable;
 use kaissa::core::ruleset::PositionVisitor;
@@ -77,7 +77,7 @@ pub fn fen(data: &[u8]) {
     let def = pick_game(game, options);
     let check = FenCheck { input: text, picks };
     if let Err(e) = games::build(&def, Some(text), check) {
-        one_line("FEN", &e);
+        one_line_for("FEN", text, &e);
     }
 }
 
@@ -102,7 +102,7 @@ impl PositionVisitor for MoveCheck<'_> {
         let context = format!("{:?} at {:?}", self.text, pos.write_fen());
         let mv = match pos.parse_move(self.text) {
             Ok(mv) => mv,
-            Err(e) => return one_line("move", &e),
+            Err(e) => return one_line_for("move", self.text, &e),
         };
         list.clear();
         pos.generate(&mut list);

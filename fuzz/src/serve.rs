@@ -57,13 +57,12 @@ pub fn serve_api(data: &[u8]) {
         let reply = api.handle(method, &url, body.as_bytes());
         let answer: Option<Value> = serde_json::from_str(&reply.body).ok();
         match reply.status {
-            200 => {
+            200 if path == "/api/new" => {
                 if let Some(Value::String(game)) = answer.as_ref().and_then(|a| a.get("game")) {
-                    if path == "/api/new" {
-                        ids.push(game.clone());
-                    }
+                    ids.push(game.clone());
                 }
             }
+            200 => {}
             400 | 404 | 405 | 409 => {
                 let error = answer.as_ref().and_then(|a| a.get("error"));
                 let Some(Value::String(msg)) = error else {
