@@ -1,0 +1,7 @@
+#![no_main]
+//! Fuzz target `datagen_record`: the body is [`kaissa_fuzz::datagen_record`] (fuzz/src/), which
+//! tests/fuzz_corpora.rs also runs over the seed corpus on the stable toolchain.
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| kaissa_fuzz::datagen_record(data));

@@ -1,0 +1,7 @@
+#![no_main]
+//! Fuzz target `variants_toml`: the body is [`kaissa_fuzz::variants_toml`] (fuzz/src/), which
+//! tests/fuzz_corpora.rs also runs over the seed corpus on the stable toolchain.
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| kaissa_fuzz::variants_toml(data));
