@@ -21,7 +21,7 @@ use std::time::Instant;
     after_help = "Examples:\n  kaissa                                   protocol mode (then type `uci` or `xboard`)\n  kaissa perft --variant merchants 5       count the move tree of Merchants Kaissa\n  kaissa bench                             the search's node signature and speed\n  kaissa analyse --depth 8 positions.fen   analyse a file of positions\n  kaissa variants --show gorean            print a definition to copy and edit"
 )]
 struct Cli {
-    /// Load more variant definitions from this TOML file (format: README.md), for a subcommand
+    /// Load more variant definitions from this TOML file (format: docs/variants.md), for a subcommand
     /// or, with none, for protocol mode (UCI_Variant and XBoard's variants then offer them).
     #[arg(long, global = true, value_name = "FILE")]
     variants: Option<String>,

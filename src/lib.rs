@@ -1,6 +1,6 @@
 //! kaissa: a game engine for the chess-like games of fiction.
 //!
-//! The crate is layered; arrows point down only (see README.md, "Architecture"):
+//! The crate is layered; arrows point down only (see docs/layout.md, "Architecture"):
 //!
 //! - [`core`]: the game-neutral layer: bit sets, cells and board geometry, moves, Zobrist
 //!   keys, colours, outcomes, the definition format, and the traits a game implements:

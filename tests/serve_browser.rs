@@ -8,7 +8,7 @@
 //! on one game following each other, a move from a stale board refused, and a game the server
 //! no longer has. A screenshot of each board goes to
 //! `target/serve-screenshots/`, and to `docs/serve-GAME.png` with `KAISSA_SCREENSHOTS=docs`
-//! (how README's pictures were made).
+//! (how the pictures of README.md and docs/board.md were made).
 //!
 //! Without `chromium` or `chromedriver` the test is skipped with a message, unless the
 //! environment variable `CI` is set (CI installs them: see `.ci/run`), where it fails.

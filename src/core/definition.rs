@@ -1,6 +1,6 @@
 //! The variant-definition format: what a game is, as data (TOML).
 //!
-//! Every field is described in README.md, "The variant definition format". A file holds one or more `[[variant]]`
+//! Every field is described in docs/variants.md, "The variant definition format". A file holds one or more `[[variant]]`
 //! tables; a variant may name a `parent` and then states only what differs. Definitions are
 //! checked by the game that plays them.
 
