@@ -236,13 +236,14 @@ fn bad_net_files_are_refused_in_one_line_in_every_game() {
     let defs = games();
     for (i, def) in defs.iter().enumerate() {
         // The net of a game of another kind (the next one listed with other inputs).
+        let own = kaissa::games::build(def, None, NetBytes).unwrap();
         let foreign = defs
             .iter()
             .cycle()
             .skip(i + 1)
             .take(defs.len())
             .map(|d| kaissa::games::build(d, None, NetBytes).unwrap())
-            .find(|b| *b != kaissa::games::build(def, None, NetBytes).unwrap())
+            .find(|b| *b != own)
             .unwrap();
         kaissa::games::build(def, None, NetFiles { foreign }).unwrap();
     }

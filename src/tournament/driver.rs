@@ -7,7 +7,7 @@ use super::adjudication::{Adjudication, DrawRule, ResignRule};
 use super::arbiter::TimeControl;
 use super::player::EngineSpec;
 use super::stats::Sprt;
-use super::{MatchConfig, parse_openings, play_match, to_pgn, verify_pgn};
+use super::{MatchConfig, parse_openings, play_match, to_pgn, verify_games, verify_pgn};
 use crate::games::variants::DEFAULT_VARIANT;
 
 /// The arguments of `kaissa match`, as the command line gives them.
@@ -156,8 +156,9 @@ fn tally_files(args: &MatchArgs, variants_file: Option<&str>) -> Result<(), Stri
     let mut games = Vec::new();
     for path in &args.tally {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-        verify_pgn(&text, variants_file).map_err(|e| format!("{path}: {e}"))?;
-        games.extend(crate::pgn::read_all(&text).map_err(|e| format!("{path}: {e}"))?);
+        let part = crate::pgn::read_all(&text).map_err(|e| format!("{path}: {e}"))?;
+        verify_games(&part, variants_file).map_err(|e| format!("{path}: {e}"))?;
+        games.extend(part);
     }
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let standings = super::tally::tally(&games, sprt.as_ref())?;

@@ -428,6 +428,12 @@ pub fn play_match(
 /// Returns the number of games checked. The rules only: no engine, so no hash table.
 pub fn verify_pgn(text: &str, variants_file: Option<&str>) -> Result<usize, String> {
     let games = pgn::read_all(text)?;
+    verify_games(&games, variants_file)?;
+    Ok(games.len())
+}
+
+/// [`verify_pgn`] of games already read.
+pub fn verify_games(games: &[pgn::PgnGame], variants_file: Option<&str>) -> Result<(), String> {
     let mut registry = crate::games::variants::Registry::builtin();
     if let Some(f) = variants_file {
         registry.load_file(f)?;
@@ -466,7 +472,7 @@ pub fn verify_pgn(text: &str, variants_file: Option<&str>) -> Result<usize, Stri
             check_forfeit(g, state.def()).map_err(|e| format!("game {}: {e}", i + 1))?;
         }
     }
-    Ok(games.len())
+    Ok(())
 }
 
 /// Checks a game that did not end on the board: its reason must be a forfeit or an

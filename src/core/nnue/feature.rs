@@ -8,7 +8,6 @@ use super::accumulator::{Accumulators, Delta};
 use super::network::{Network, net_for};
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
-use std::borrow::Cow;
 use std::sync::Arc;
 
 /// A net built into the binary: the rule set or form it serves, and its file's bytes.
@@ -50,15 +49,10 @@ impl NetState {
 
     /// Records a move's change of the sums (a no-op without a net).
     #[inline(always)]
-    pub fn push(&mut self, delta: &Delta) {
+    fn push(&mut self, delta: &Delta) {
         if let Some(a) = &mut self.0 {
             a.push(delta);
         }
-    }
-
-    /// The sums of `perspective` (0 first player, 1 second) at the current level.
-    pub fn sums(&self, perspective: usize) -> Option<Cow<'_, [i16]>> {
-        self.0.as_ref().map(|a| a.sums(perspective))
     }
 }
 

@@ -215,12 +215,12 @@ impl NetFeatures for CaissaPosition {
 
     #[inline(always)]
     fn net_state(&self) -> &NetState {
-        self.nnue()
+        &self.nnue
     }
 
     #[inline(always)]
     fn net_state_mut(&mut self) -> &mut NetState {
-        self.nnue_mut()
+        &mut self.nnue
     }
 }
 

@@ -86,7 +86,7 @@ pub struct CaissaPosition {
     /// The repetition count and ply limit in force.
     pub end: super::EndRules,
     /// The learned evaluation's sums while a net is attached.
-    nnue: NetState,
+    pub(in crate::games::caissa) nnue: NetState,
 }
 
 impl State {
@@ -321,18 +321,6 @@ impl CaissaPosition {
             self.s = s;
             self.net_unmake();
         }
-    }
-
-    /// The learned evaluation's state ([`NetFeatures`]).
-    #[inline(always)]
-    pub(crate) fn nnue(&self) -> &NetState {
-        &self.nnue
-    }
-
-    /// The learned evaluation's state, to change ([`NetFeatures`]).
-    #[inline(always)]
-    pub(crate) fn nnue_mut(&mut self) -> &mut NetState {
-        &mut self.nnue
     }
 
     /// How many times the current position occurred before in the history (placement,

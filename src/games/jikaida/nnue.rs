@@ -267,12 +267,12 @@ impl<B: Bitboard> NetFeatures for JikaidaPosition<B> {
 
     #[inline(always)]
     fn net_state(&self) -> &NetState {
-        self.nnue()
+        &self.nnue
     }
 
     #[inline(always)]
     fn net_state_mut(&mut self) -> &mut NetState {
-        self.nnue_mut()
+        &mut self.nnue
     }
 
     /// Nets are for the 12 x 18 board only.

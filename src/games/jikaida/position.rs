@@ -95,7 +95,7 @@ pub struct JikaidaPosition<B: Bitboard> {
     /// [`PallanMemo`]); it checks itself against the board, so it is never stale.
     pub(super) pallan_memo: Option<Box<[PallanMemo<B>; 2]>>,
     /// The learned evaluation's sums while a net is attached.
-    nnue: NetState,
+    pub(in crate::games::jikaida) nnue: NetState,
     /// The move lists of positions the search met lately.
     pub(super) lists: ListCache<B>,
 }
@@ -596,18 +596,6 @@ impl<B: Bitboard> JikaidaPosition<B> {
         self.side = us;
         self.key = u.key;
         self.net_unmake();
-    }
-
-    /// The learned evaluation's state ([`NetFeatures`]).
-    #[inline(always)]
-    pub(crate) fn nnue(&self) -> &NetState {
-        &self.nnue
-    }
-
-    /// The learned evaluation's state, to change ([`NetFeatures`]).
-    #[inline(always)]
-    pub(crate) fn nnue_mut(&mut self) -> &mut NetState {
-        &mut self.nnue
     }
 
     /// What a net does not keep while attached, made again when it is detached: the slider

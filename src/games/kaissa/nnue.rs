@@ -1,7 +1,7 @@
 //! The Kaissa family's inputs to a learned evaluation ([`crate::core::nnue`]): a position's
 //! features and a move's change of them ([`NetFeatures`], through the game's
-//! [`FeatureMap`]), training records, the inputs as the trainer sees them, and the built-in
-//! nets.
+//! [`crate::games::kaissa::features::FeatureMap`]), training records, the inputs as the
+//! trainer sees them, and the built-in nets.
 
 use crate::core::bitboard::Bitboard;
 use crate::core::definition::VariantDef;
@@ -12,7 +12,6 @@ use crate::core::nnue::feature::{Embedded, NetFeatures, NetState, embedded_net};
 use crate::core::nnue::inputs::NetInputs;
 use crate::core::nnue::network::Network;
 use crate::core::nnue::record::{MAX_CELLS, Placed, Record};
-use crate::games::kaissa::features::FeatureMap;
 use crate::games::kaissa::game::Game;
 use crate::games::kaissa::position::Position;
 use std::sync::Arc;
@@ -73,10 +72,9 @@ pub fn record_of_fen<B: Bitboard>(
     record_of(&Position::from_fen(game, fen)?, score, result)
 }
 
-/// A Kaissa-family game's inputs as the data generator and the trainer see them: its
-/// [`FeatureMap`], and the game to read positions' FEN with.
+/// A Kaissa-family game's inputs as the data generator and the trainer see them: the game,
+/// whose feature map ([`Game::features`]) numbers the inputs and which reads positions' FEN.
 pub struct KaissaInputs {
-    map: FeatureMap,
     game: Arc<Game<u128>>,
 }
 
@@ -96,34 +94,31 @@ impl KaissaInputs {
 
     /// The inputs of `game`.
     pub fn new(game: Arc<Game<u128>>) -> KaissaInputs {
-        KaissaInputs {
-            map: game.features.clone(),
-            game,
-        }
+        KaissaInputs { game }
     }
 }
 
 impl NetInputs for KaissaInputs {
     fn description(&self) -> &str {
-        self.map.description()
+        self.game.features.description()
     }
     fn inputs(&self) -> usize {
-        self.map.inputs()
+        self.game.features.inputs()
     }
     fn factors(&self) -> usize {
-        self.map.factors()
+        self.game.features.factors()
     }
     fn factor(&self, feature: usize) -> Option<usize> {
-        self.map.factor(feature)
+        self.game.features.factor(feature)
     }
     fn mirrored(&self, feature: usize) -> Option<usize> {
-        self.map.mirrored(feature)
+        self.game.features.mirrored(feature)
     }
     fn rows_from(&self, features: &str) -> Result<Vec<Option<usize>>, String> {
-        self.map.rows_from(features)
+        self.game.features.rows_from(features)
     }
     fn active_of_record(&self, record: &Record) -> Result<[Vec<usize>; 2], String> {
-        self.map.active_of_record(record)
+        self.game.features.active_of_record(record)
     }
     fn record_of_fen(&self, fen: &str, score: i32, result: u8) -> Result<Record, String> {
         record_of_fen(&self.game, fen, score, result)
@@ -179,16 +174,17 @@ impl<B: Bitboard> NetFeatures for Position<B> {
 
     #[inline(always)]
     fn net_state(&self) -> &NetState {
-        self.nnue()
+        &self.nnue
     }
 
     #[inline(always)]
     fn net_state_mut(&mut self) -> &mut NetState {
-        self.nnue_mut()
+        &mut self.nnue
     }
 }
 
-/// The built-in net of the game's rule set ([`net_rule_set`]), if it has one.
+/// The built-in net of the game's rule set ([`crate::games::kaissa::features::net_rule_set`]),
+/// if it has one.
 pub fn builtin_net<B: Bitboard>(game: &Game<B>) -> Option<Arc<Network>> {
     let m = &game.features;
     embedded_net(EMBEDDED, &game.net_rule_set, m.description(), m.inputs())
@@ -198,7 +194,6 @@ pub fn builtin_net<B: Bitboard>(game: &Game<B>) -> Option<Arc<Network>> {
 mod tests {
     use super::*;
     use crate::games::kaissa::builtin::{def, def_with};
-    use crate::games::kaissa::features::FeatureMap;
 
     const CHILDREN: &str = r#"
 [[variant]]
@@ -217,10 +212,9 @@ pieces = [{ letter = "S", betza = "B" }]
         let first = Game::<u128>::new(&def_with(CHILDREN, "merchants-first")).unwrap();
         assert_eq!(first.net_rule_set, "merchants");
         let merchants = Game::<u128>::new(&def("merchants")).unwrap();
-        let described = |g: &Game<u128>| -> FeatureMap { g.features.clone() };
         assert_eq!(
-            described(&first).description(),
-            described(&merchants).description()
+            first.features.description(),
+            merchants.features.description()
         );
         let net = builtin_net(&first).expect("merchants' built-in net plays merchants-first");
         assert_eq!(net.name, builtin_net(&merchants).unwrap().name);

@@ -51,7 +51,7 @@ pub struct Position<B: Bitboard> {
     structure_key: u64,
     undo: Vec<Undo<B>>,
     /// The learned evaluation's sums, while a net is attached ([`NetFeatures::attach_net`]).
-    nnue: NetState,
+    pub(in crate::games::kaissa) nnue: NetState,
 }
 
 /// Packs a colour and type into a board byte.
@@ -375,18 +375,6 @@ impl<B: Bitboard> Position<B> {
         self.unmoved = u.unmoved;
         self.key = u.key;
         self.net_unmake();
-    }
-
-    /// The learned evaluation's state ([`NetFeatures`]).
-    #[inline(always)]
-    pub(crate) fn nnue(&self) -> &NetState {
-        &self.nnue
-    }
-
-    /// The learned evaluation's state, to change ([`NetFeatures`]).
-    #[inline(always)]
-    pub(crate) fn nnue_mut(&mut self) -> &mut NetState {
-        &mut self.nnue
     }
 
     /// The key of what repetition compares: placement, side to move, hands and first-move
