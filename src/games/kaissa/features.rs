@@ -11,7 +11,7 @@
 //! `2 * types * cells + (own * types + t) * HAND_SLOTS + k` for the k-th held (k below
 //! [`HAND_SLOTS`]). No king buckets: the Home Stone starts in hand.
 
-use crate::core::definition::{VariantDef, read_standalone};
+use crate::core::definition::{PieceDef, VariantDef, read_standalone};
 use crate::core::geometry::Color;
 use crate::core::nnue::record::{Placed, Record};
 use crate::core::ruleset::Ruleset;
@@ -203,25 +203,54 @@ impl FeatureMap {
     }
 }
 
-/// The rule set whose nets a definition reads: its own, unless it is not a built-in rule set
-/// and plays with its built-in parent's pieces on its parent's board (`merchants-first`, whose
-/// only change is where the Home Stone goes): then its parent's, so the parent's built-in net
-/// plays it and a net trained on either game's positions serves both. A built-in rule set
-/// always reads its own.
-pub fn net_rule_set(def: &VariantDef) -> &str {
-    let Some(parent) = def.parent.as_deref() else {
-        return &def.name;
+/// The rule set whose nets a definition reads: a built-in rule set reads its own; any other
+/// definition reads the nets of the built-in rule set whose army it plays on that rule set's
+/// board ([`same_army`]: the same pieces, by letter in the same order, moving the same way;
+/// promotion, placement, start position and end rules may differ), its parent first if the
+/// parent qualifies, else the first such rule set of the built-in file; a definition whose
+/// army no built-in rule set plays reads its own name's nets (none are built in).
+/// `merchants-first` (where the Home Stone goes) and a merchants army whose Spearmen
+/// promote both read merchants' nets, so a net trained on any of them serves all.
+pub fn net_rule_set(def: &VariantDef) -> String {
+    let builtin = Kaissa::BUILTIN.1;
+    if read_standalone(builtin, &def.name, &[]).is_ok() {
+        return def.name.clone();
+    }
+    let names = builtin_names(builtin);
+    def.parent
+        .iter()
+        .chain(names.iter())
+        .find(|name| {
+            read_standalone(builtin, name, &[]).is_ok_and(|p| {
+                (&p.board, p.files, p.ranks) == (&def.board, def.files, def.ranks)
+                    && same_army(&p.pieces, &def.pieces)
+            })
+        })
+        .unwrap_or(&def.name)
+        .clone()
+}
+
+/// Whether two armies are one for a net: the same letters in the same order, each piece
+/// moving the same way (Betza, zone moves, pawn, wing); names and promotion aside.
+pub fn same_army(a: &[PieceDef], b: &[PieceDef]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| {
+            (&x.letter, &x.betza, &x.zone_moves, x.pawn, &x.wing)
+                == (&y.letter, &y.betza, &y.zone_moves, y.pawn, &y.wing)
+        })
+}
+
+/// The names of a variants file's definitions, in file order.
+fn builtin_names(text: &str) -> Vec<String> {
+    let Ok(file) = text.parse::<toml::Table>() else {
+        return Vec::new();
     };
-    if read_standalone(Kaissa::BUILTIN.1, &def.name, &[]).is_ok() {
-        return &def.name;
-    }
-    match read_standalone(Kaissa::BUILTIN.1, parent, &[]) {
-        Ok(p)
-            if p.pieces == def.pieces
-                && (&p.board, p.files, p.ranks) == (&def.board, def.files, def.ranks) =>
-        {
-            parent
-        }
-        _ => &def.name,
-    }
+    file.get("variant")
+        .and_then(|v| v.as_array())
+        .map(|vs| {
+            vs.iter()
+                .filter_map(|v| v.get("name")?.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
 }

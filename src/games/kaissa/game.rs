@@ -347,7 +347,7 @@ impl<B: Bitboard> Game<B> {
         let structural = (0..pieces.len())
             .map(|t| pieces[t].pawn || end.capture_wins.contains(&(t as u8)))
             .collect();
-        let net_rule_set = features::net_rule_set(def).to_string();
+        let net_rule_set = features::net_rule_set(def);
         let letters: String = pieces.iter().map(|p| p.letter).collect();
         let features = FeatureMap::new(&board, &letters, &net_rule_set);
         let game = Game {

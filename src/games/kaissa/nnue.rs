@@ -193,6 +193,7 @@ pub fn builtin_net<B: Bitboard>(game: &Game<B>) -> Option<Arc<Network>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::definition::PromotionDef;
     use crate::games::kaissa::builtin::{def, def_with};
 
     const CHILDREN: &str = r#"
@@ -218,6 +219,33 @@ pieces = [{ letter = "S", betza = "B" }]
         );
         let net = builtin_net(&first).expect("merchants' built-in net plays merchants-first");
         assert_eq!(net.name, builtin_net(&merchants).unwrap().name);
+    }
+
+    #[test]
+    fn a_definition_of_a_built_in_army_reads_its_nets_whatever_its_promotion_or_parent() {
+        // The merchants army written out in full under another name, with no parent, its
+        // Spearmen promoting to Riders: still merchants' army on merchants' board.
+        let mut own = def("merchants");
+        own.name = "merchants-promo".into();
+        own.parent = None;
+        let spearman = own.pieces.iter_mut().find(|p| p.pawn).unwrap();
+        spearman.promotion = Some(PromotionDef {
+            ranks: "10".into(),
+            cells: String::new(),
+            to: vec!["R".into()],
+            mandatory: true,
+        });
+        let game = Game::<u128>::new(&own).unwrap();
+        assert_eq!(game.net_rule_set, "merchants");
+        assert!(builtin_net(&game).is_some());
+        // A renamed piece is the same piece; one that moves otherwise is not.
+        own.pieces[0].name = "Chief".into();
+        assert_eq!(Game::<u128>::new(&own).unwrap().net_rule_set, "merchants");
+        own.pieces[0].betza = "K".into();
+        assert_eq!(
+            Game::<u128>::new(&own).unwrap().net_rule_set,
+            "merchants-promo"
+        );
     }
 
     #[test]
