@@ -10,16 +10,6 @@ use crate::core::bitboard::Bitboard;
 use crate::core::geometry::{Color, Dir, Geometry};
 use crate::games::kaissa::betza::{Component, Mode};
 
-/// Index of a [`Mode`] in per-mode arrays.
-#[inline(always)]
-pub fn mode_index(m: Mode) -> usize {
-    match m {
-        Mode::Both => 0,
-        Mode::Quiet => 1,
-        Mode::Capture => 2,
-    }
-}
-
 /// Every cell's full ray in every direction, used to cut limited rays at a blocker.
 #[derive(Clone, Debug)]
 pub struct Rays<B> {
@@ -72,8 +62,8 @@ pub struct Slide<B> {
     pub dir: usize,
     /// True when the ray runs towards higher cell indices (nearest blocker = lowest bit).
     pub increasing: bool,
-    /// Index of its [`Mode`] (see [`mode_index`]).
-    pub mode: usize,
+    /// Whether it moves, captures or both.
+    pub mode: Mode,
     /// Only for a piece that has not moved yet.
     pub initial: bool,
     /// `rays[cell]`: the ray clipped to the range, empty where the move is not allowed.
@@ -85,8 +75,8 @@ pub struct Slide<B> {
 /// to cell (a Spearman's forward run follows its field).
 #[derive(Clone, Debug)]
 pub struct BentSlide<B> {
-    /// Index of its [`Mode`].
-    pub mode: usize,
+    /// Whether it moves, captures or both.
+    pub mode: Mode,
     /// Only for a piece that has not moved yet.
     pub initial: bool,
     /// `rays[cell]`: the ray clipped to the range (all branches), empty where not allowed.
@@ -124,8 +114,8 @@ impl<B: Bitboard> BentRays<B> {
 /// A lame leap: the target is reachable only if the cells on the way are empty.
 #[derive(Clone, Debug)]
 pub struct Lame<B> {
-    /// Index of its [`Mode`].
-    pub mode: usize,
+    /// Whether it moves, captures or both.
+    pub mode: Mode,
     /// Only for a piece that has not moved yet.
     pub initial: bool,
     /// `paths[cell]`: each target with the cells that must be empty.
@@ -164,11 +154,10 @@ impl<B: Bitboard> PieceMoves<B> {
 
     /// True when some move of this piece can capture.
     pub fn can_capture(&self) -> bool {
-        let capturing = |m: usize| m != 1;
-        (0..3).any(|m| {
-            capturing(m)
-                && (self.leaps[m].iter().any(|b| b.any())
-                    || self.initial_leaps[m].iter().any(|b| b.any()))
+        let capturing = |m: Mode| m != Mode::Quiet;
+        [Mode::Both, Mode::Capture].into_iter().any(|m| {
+            self.leaps[m.index()].iter().any(|b| b.any())
+                || self.initial_leaps[m.index()].iter().any(|b| b.any())
         }) || self.slides.iter().any(|s| capturing(s.mode))
             || self.lame.iter().any(|l| capturing(l.mode))
             || self.bent.iter().any(|s| capturing(s.mode))
@@ -188,7 +177,7 @@ impl<B: Bitboard> PieceMoves<B> {
             Color::Second => (dx, -dy),
         };
         for comp in comps {
-            let m = mode_index(comp.mode);
+            let m = comp.mode;
             self.has_initial |= comp.initial;
             match comp.range {
                 None if comp.lame => {
@@ -212,9 +201,9 @@ impl<B: Bitboard> PieceMoves<B> {
                 }
                 None => {
                     let table = if comp.initial {
-                        &mut self.initial_leaps[m]
+                        &mut self.initial_leaps[m.index()]
                     } else {
-                        &mut self.leaps[m]
+                        &mut self.leaps[m.index()]
                     };
                     for (c, entry) in table.iter_mut().enumerate() {
                         if !from_ok(c) {

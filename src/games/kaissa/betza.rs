@@ -15,7 +15,7 @@
 use std::fmt;
 
 /// Whether a move component may capture, may move to an empty cell, or both.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Mode {
     /// Moves to an empty cell or captures an enemy piece there.
     Both,
@@ -23,6 +23,18 @@ pub enum Mode {
     Quiet,
     /// Only captures (`c`).
     Capture,
+}
+
+impl Mode {
+    /// Index in per-mode arrays (`PieceMoves::leaps`, the generator's targets by mode).
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        match self {
+            Mode::Both => 0,
+            Mode::Quiet => 1,
+            Mode::Capture => 2,
+        }
+    }
 }
 
 /// One kind of move a piece has, with its direction set already filtered.

@@ -14,7 +14,7 @@ use crate::core::bitboard::Bitboard;
 use crate::core::donkey::wings::{Wing, field, left_right};
 use crate::core::donkey::{Cell, Dir8, DonkeyBoard, Vec2, mask_cells};
 use crate::core::geometry::Color;
-use crate::games::kaissa::attacks::{BentRays, BentSlide, PieceMoves, mode_index};
+use crate::games::kaissa::attacks::{BentRays, BentSlide, PieceMoves};
 use crate::games::kaissa::betza::Component;
 
 /// Converts a `u128` mask of donkey cells into the game's bit set.
@@ -75,7 +75,7 @@ pub fn add<B: Bitboard>(
     let diag = |(dx, dy): (i32, i32)| dx.abs() == 1 && dy.abs() == 1;
     let knight = |(dx, dy): (i32, i32)| dx.abs() * dy.abs() == 2;
     for comp in comps {
-        let m = mode_index(comp.mode);
+        let m = comp.mode;
         pm.has_initial |= comp.initial;
         if comp.lame {
             return Err("lame leaps ('n') have no meaning on the donkey board".into());
@@ -105,9 +105,9 @@ pub fn add<B: Bitboard>(
         match comp.range {
             None => {
                 let table = if comp.initial {
-                    &mut pm.initial_leaps[m]
+                    &mut pm.initial_leaps[m.index()]
                 } else {
-                    &mut pm.leaps[m]
+                    &mut pm.leaps[m.index()]
                 };
                 for c in cells {
                     let mut to = 0u128;

@@ -326,13 +326,13 @@ impl<B: Bitboard> Game<B> {
                 for x in 0..cells {
                     let mut reach = pm.leaps[0][x] | pm.leaps[2][x];
                     reach |= pm.initial_leaps[0][x] | pm.initial_leaps[2][x];
-                    for s in pm.slides.iter().filter(|s| s.mode != 1) {
+                    for s in pm.slides.iter().filter(|s| s.mode != betza::Mode::Quiet) {
                         reach |= s.rays[x];
                     }
-                    for s in pm.bent.iter().filter(|s| s.mode != 1) {
+                    for s in pm.bent.iter().filter(|s| s.mode != betza::Mode::Quiet) {
                         reach |= s.rays[x];
                     }
-                    for l in pm.lame.iter().filter(|l| l.mode != 1) {
+                    for l in pm.lame.iter().filter(|l| l.mode != betza::Mode::Quiet) {
                         for &(to, _) in &l.paths[x] {
                             reach.set(to);
                         }

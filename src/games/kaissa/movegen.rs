@@ -90,7 +90,7 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// What a piece of `color` and type `t` on `from` reaches, by mode (see
-    /// [`crate::games::kaissa::attacks::mode_index`]): slides stop at (and include) the first piece; nothing
+    /// [`crate::games::kaissa::betza::Mode::index`]): slides stop at (and include) the first piece; nothing
     /// is filtered by occupation yet.
     #[inline(always)]
     pub fn reach(&self, color: Color, t: u8, from: usize) -> [B; 3] {
@@ -118,13 +118,13 @@ impl<B: Bitboard> Position<B> {
                 };
                 r &= !g.rays.full[s.dir][b];
             }
-            acc[s.mode] |= r;
+            acc[s.mode.index()] |= r;
         }
         for s in &pm.bent {
             if s.initial && !unmoved {
                 continue;
             }
-            acc[s.mode] |= g
+            acc[s.mode.index()] |= g
                 .bent_rays
                 .cut(from, s.dirs[from] as usize, s.rays[from], occ);
         }
@@ -134,7 +134,7 @@ impl<B: Bitboard> Position<B> {
             }
             for &(to, path) in &l.paths[from] {
                 if (path & occ).is_empty() {
-                    acc[l.mode].set(to);
+                    acc[l.mode.index()].set(to);
                 }
             }
         }

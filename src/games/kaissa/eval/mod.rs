@@ -70,10 +70,10 @@ fn mobility<B: Bitboard>(game: &Game<B>, t: usize) -> f64 {
     for c in 0..cells {
         let mut acc = [pm.leaps[0][c], pm.leaps[1][c], pm.leaps[2][c]];
         for s in pm.slides.iter().filter(|s| !s.initial) {
-            acc[s.mode] |= s.rays[c];
+            acc[s.mode.index()] |= s.rays[c];
         }
         for s in pm.bent.iter().filter(|s| !s.initial) {
-            acc[s.mode] |= s.rays[c];
+            acc[s.mode.index()] |= s.rays[c];
         }
         let both = acc[0];
         total += both.count() as f64

@@ -7,7 +7,7 @@
 //! piece with first-move powers counts as unmoved when it stands where the same piece stands
 //! in the start position. It is written only when it differs from that default.
 
-use super::{NO_PIECE, Position, code};
+use super::{NO_PIECE, Position, code, color_index, piece_type};
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;
 use crate::core::zobrist::MAX_HAND;
@@ -68,7 +68,7 @@ fn default_unmoved<B: Bitboard>(game: &Game<B>, board: &[u8], start: &[u8]) -> B
     let mut out = B::EMPTY;
     for (c, &p) in board.iter().enumerate() {
         if p != NO_PIECE
-            && game.has_initial[(p & 0xF) as usize]
+            && game.has_initial[piece_type(p) as usize]
             && start[c] == p
             && !game.no_initial.has(c)
         {
@@ -102,12 +102,12 @@ impl<B: Bitboard> Position<B> {
         let mut pos = Position::empty(game);
         for (cell, &p) in board.iter().enumerate() {
             if p != NO_PIECE {
-                let color = if p >> 4 == 0 {
+                let color = if color_index(p) == 0 {
                     Color::First
                 } else {
                     Color::Second
                 };
-                pos.put(color, p & 0xF, cell);
+                pos.put(color, piece_type(p), cell);
             }
         }
         for ch in hand_text.chars() {
@@ -161,7 +161,7 @@ impl<B: Bitboard> Position<B> {
                         .ok_or_else(|| format!("unmoved field: '{name}' is not a cell"))?;
                     let p = board[cell];
                     if p == NO_PIECE
-                        || !game.has_initial[(p & 0xF) as usize]
+                        || !game.has_initial[piece_type(p) as usize]
                         || game.no_initial.has(cell)
                     {
                         return Err(format!(

@@ -60,6 +60,18 @@ fn code(color: Color, ptype: u8) -> u8 {
     (color as u8) << 4 | ptype
 }
 
+/// The colour index (0: the first player) of a board byte that holds a piece.
+#[inline(always)]
+pub(crate) fn color_index(p: u8) -> usize {
+    (p >> 4) as usize
+}
+
+/// The piece type of a board byte that holds a piece.
+#[inline(always)]
+pub(crate) fn piece_type(p: u8) -> u8 {
+    p & 0xF
+}
+
 impl<B: Bitboard> Position<B> {
     /// An empty board of `game`, first player to move, turn 1.
     fn empty(game: &Arc<Game<B>>) -> Self {
@@ -99,12 +111,12 @@ impl<B: Bitboard> Position<B> {
         match self.board[cell] {
             NO_PIECE => None,
             p => Some((
-                if p >> 4 == 0 {
+                if color_index(p) == 0 {
                     Color::First
                 } else {
                     Color::Second
                 },
-                p & 0xF,
+                piece_type(p),
             )),
         }
     }
@@ -174,8 +186,8 @@ impl<B: Bitboard> Position<B> {
         let z = &self.game.zobrist;
         let mut k = 0;
         for (cell, &p) in self.board.iter().enumerate() {
-            if p != NO_PIECE && keep((p & 0xF) as usize) {
-                k ^= z.piece((p >> 4) as usize, (p & 0xF) as usize, cell);
+            if p != NO_PIECE && keep(piece_type(p) as usize) {
+                k ^= z.piece(color_index(p), piece_type(p) as usize, cell);
             }
         }
         k
@@ -255,7 +267,7 @@ impl<B: Bitboard> Position<B> {
     #[inline(always)]
     fn remove(&mut self, cell: usize) -> u8 {
         let p = self.board[cell];
-        let (c, t) = ((p >> 4) as usize, (p & 0xF) as usize);
+        let (c, t) = (color_index(p), piece_type(p) as usize);
         self.board[cell] = NO_PIECE;
         self.by_type[c][t].clear(cell);
         self.by_color[c].clear(cell);
@@ -318,7 +330,7 @@ impl<B: Bitboard> Position<B> {
             }
             let p = self.remove(from);
             undo.moved = p;
-            let t = p & 0xF;
+            let t = piece_type(p);
             if self.game.pieces[t as usize].pawn {
                 self.halfmove = 0;
             }
@@ -365,9 +377,9 @@ impl<B: Bitboard> Position<B> {
             self.set_hand(us, t, n + 1);
         } else {
             self.remove(mv.to());
-            self.put(us, u.moved & 0xF, mv.from());
+            self.put(us, piece_type(u.moved), mv.from());
             if u.captured != NO_PIECE {
-                self.put(us.flip(), u.captured & 0xF, mv.to());
+                self.put(us.flip(), piece_type(u.captured), mv.to());
             }
         }
         self.halfmove = u.halfmove;
