@@ -18,6 +18,7 @@ overhead=50
 out=$root/target/vs-fairy-stockfish
 defs=all
 kaissa_bin=
+eval_file=
 
 usage() {
   cat <<USAGE
@@ -45,6 +46,8 @@ options (defaults in brackets):
                      [target/vs-fairy-stockfish]
   --kaissa-bin FILE  play this kaissa binary instead of building target/release/kaissa (a
                      copy keeps a long match safe from rebuilds) [build]
+  --eval-file FILE   kaissa plays with this net file (its EvalFile option) instead of its
+                     built-in net, on every definition asked for [built-in]
   --fsf-dir DIR      Fairy-Stockfish is built into DIR/fairy-stockfish, or reused if there
                      [target/fairy-stockfish]
   -h, --help         this text
@@ -54,7 +57,7 @@ root: $anchors
 USAGE
 }
 
-parse_args "defs kaissa_bin games tc concurrency seed random_plies hash overhead out fsf_dir" "$@"
+parse_args "defs kaissa_bin eval_file games tc concurrency seed random_plies hash overhead out fsf_dir" "$@"
 
 build_engines
 [ -z "$kaissa_bin" ] || kaissa=$kaissa_bin
@@ -77,7 +80,7 @@ for name in "${names[@]}"; do
   rm -f "$pgn"
   echo "$name, $games games at $tc, concurrency $concurrency, seed $seed, $random_plies random plies, hash $hash, overhead $overhead ms" >&2
   "$kaissa" --variants "$toml" match --variant "$name" \
-    --engine "cmd='$kaissa' name=kaissa option.Threads=1 option.Hash=$hash option.Move Overhead=$overhead" \
+    --engine "cmd='$kaissa' name=kaissa option.Threads=1 option.Hash=$hash option.Move Overhead=$overhead${eval_file:+ 'option.EvalFile=$eval_file'}" \
     --engine "cmd='$fsf' name=fairy-stockfish 'option.VariantPath=$ini' option.Use NNUE=false option.Threads=1 option.Hash=$hash option.Move Overhead=$overhead" \
     --games "$games" --tc "$tc" --concurrency "$concurrency" --seed "$seed" \
     --random-plies "$random_plies" --pgn "$pgn"
