@@ -1,6 +1,6 @@
 #![no_main]
 //! Fuzz target `pgn`: the body is [`kaissa_fuzz::pgn`] (fuzz/src/), which
-//! tests/fuzz_corpora.rs also runs over the seed corpus on the stable toolchain.
+//! tests/engine/fuzz_corpora.rs also runs over the seed corpus on the stable toolchain.
 
 use libfuzzer_sys::fuzz_target;
 

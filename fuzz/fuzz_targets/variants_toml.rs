@@ -1,6 +1,6 @@
 #![no_main]
 //! Fuzz target `variants_toml`: the body is [`kaissa_fuzz::variants_toml`] (fuzz/src/), which
-//! tests/fuzz_corpora.rs also runs over the seed corpus on the stable toolchain.
+//! tests/engine/fuzz_corpora.rs also runs over the seed corpus on the stable toolchain.
 
 use libfuzzer_sys::fuzz_target;
 

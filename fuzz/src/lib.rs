@@ -1,6 +1,6 @@
 //! The bodies of the fuzz targets: one plain function per reader of outside input, each taking
 //! the fuzzer's bytes. `fuzz_targets/<name>.rs` hands libFuzzer's input to the function of the
-//! same name (`cargo +nightly fuzz run <name>`); the main crate's `tests/fuzz_corpora.rs`
+//! same name (`cargo +nightly fuzz run <name>`); the main crate's `tests/engine/fuzz_corpora.rs`
 //! includes this file (`#[path]`) and runs every body over the committed corpus on the stable
 //! toolchain, so CI checks the seeds and every crash kept without nightly or libFuzzer.
 //!

@@ -19,7 +19,6 @@
 //! FEN: `<placement> <w|b> <noundo> <ply>`, ranks 7 down to 1, files a..g; `QRBN` White,
 //! `qrbn` Black, a digit counts consecutive empty tiles, `*` is one untiled square; `noundo` is
 //! `-` or the banned from-to move (`c3e5`); `ply` counts every move, passes included.
-#![allow(dead_code)]
 
 /// The start position.
 pub const START_FEN: &str = "7/3bqn1/4r2/7/2R4/1NQB3/7 w - 0";

@@ -5,7 +5,6 @@
 //! no code with the engine. Integration tests use it as `mod donkey_reference;`.
 //!
 //! FEN and move notation are the engine's (protocol.md, "Donkey Kaissa"); see [`position`].
-#![allow(dead_code)]
 
 pub mod board;
 pub mod movegen;

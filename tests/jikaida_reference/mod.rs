@@ -31,7 +31,6 @@
 //! FEN: `<placement> <y|b> <fluttember> <fullmove>`, ranks from the top down, files from `a`;
 //! `K P A C J H N D S` (Yellow upper case, Blue lower case); an unmoved Paktun, Deldar or Swod
 //! has no suffix, a moved one a `'`; the fluttember field is `-`, `K`, `k` or `Kk`.
-#![allow(dead_code)]
 
 mod legal;
 mod movegen;

@@ -1,7 +1,6 @@
 //! Helpers shared by the test crates `jikaida_reference_selftest*.rs`: building a FEN from a
 //! list of pieces, and reading the reference generator's legal moves, their end squares and
 //! the ways each is made.
-#![allow(dead_code)]
 
 use crate::jikaida_reference::{legal_moves, move_squares, move_ways};
 

@@ -1,6 +1,6 @@
 //! Perft data files (`tests/perft/<game>.epd`): `<fen> ;D1 n ;D2 n ...` lines, each under a
-//! `#` comment saying what the position exercises. Used as `mod perft_data;`.
-#![allow(dead_code)]
+//! `#` comment saying what the position exercises. Declared once at the root of
+//! each test target that uses it (`crate::perft_data`).
 
 /// A position of the data file: its comment, FEN and counts by depth.
 pub struct Case {

@@ -16,7 +16,6 @@
 //! side to move still holds its stone after the last turn of its window (a missed deadline).
 //! An unmoved Spearman on kaissa's a3/j3 (a8/j8) never gets the long move, even if the FEN
 //! lists it as unmoved.
-#![allow(dead_code)]
 
 mod movegen;
 mod position;

@@ -1,5 +1,6 @@
 //! A scripted engine session for protocol tests: the binary is fed lines, waiting for each
-//! search's `bestmove`, and everything it wrote is returned. Used as `mod session;`.
+//! search's `bestmove`, and everything it wrote is returned. Declared once
+//! at the root of each test target that uses it (`crate::session`).
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -40,7 +41,6 @@ pub fn session(input: &str) -> String {
 }
 
 /// Runs the binary with `args`, asserts that it succeeds and returns its stdout.
-#[allow(dead_code)]
 pub fn run_ok(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_kaissa"))
         .args(args)
@@ -56,7 +56,6 @@ pub fn run_ok(args: &[&str]) -> String {
 
 /// Plays `games` games of `variant` between two copies of the binary searching to `depth`
 /// under `kaissa match`, checks the PGN with `kaissa match --check-pgn` and returns it.
-#[allow(dead_code)]
 pub fn self_match(variant: &str, games: u32, depth: u32, pgn: &std::path::Path) -> String {
     let exe = env!("CARGO_BIN_EXE_kaissa");
     let (a, b) = (format!("cmd={exe} name=a"), format!("cmd={exe} name=b"));

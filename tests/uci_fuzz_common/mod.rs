@@ -3,10 +3,7 @@
 //! bad variants files, the hand-written bad lines ([`lines`]) and the seeded mutations of valid
 //! commands ([`mutate`]).
 
-#![allow(dead_code)]
-
-#[path = "../uci_session/harness.rs"]
-pub mod harness;
+pub use crate::uci_harness as harness;
 pub mod lines;
 pub mod mutate;
 

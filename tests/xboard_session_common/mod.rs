@@ -4,8 +4,6 @@
 //! timeouts, so a hung engine fails the test instead of hanging CI; and conversions between
 //! XBoard's ten-rank coordinates (ranks numbered from 0) and the engine's.
 
-#![allow(dead_code)]
-
 use kaissa::engine::Engine;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

@@ -1,7 +1,6 @@
 //! The tests' one random source: the crate's xorshift64 ([`kaissa::core::rng::xorshift64`])
-//! behind a small handle, for seeded test games, mutations and playouts. Used as
-//! `mod xorshift;`.
-#![allow(dead_code)]
+//! behind a small handle, for seeded test games, mutations and playouts. Declared once at
+//! the root of each test target that uses it (`crate::xorshift`).
 
 use kaissa::core::rng::xorshift64;
 
@@ -19,7 +18,9 @@ impl Rng {
         Rng(state)
     }
 
-    /// The next 64 random bits (the new state).
+    /// The next 64 random bits (the new state). A random source, never exhausted: not an
+    /// `Iterator`.
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> u64 {
         xorshift64(&mut self.0)
     }
