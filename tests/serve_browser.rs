@@ -281,7 +281,18 @@ fn every_game(b: &Browser, base: &str, variant: &str, cells: usize, (from, to): 
         "document.querySelectorAll('[data-role=\"scan-summary\"] li').length === 2 && document.querySelector('[data-role=\"scan-summary\"] li').textContent.includes('average loss')",
     );
     if variant == "donkey" {
+        // The analysis board: the graph, each side's summary and the best move's arrow.
+        b.click("#analyse");
+        b.wait(
+            "donkey: the best move's arrow over the analysed game",
+            "document.querySelector('#board svg.arrow .arrow-line, #board svg.arrow .arrow-ring') && document.querySelectorAll('[data-role=\"scan-summary\"] li').length === 2 && !document.getElementById('eval-graph').hidden",
+        );
         b.screenshot("donkey");
+        b.click("#stop");
+        b.wait(
+            "donkey: the analysis stopped",
+            "document.getElementById('thinking').textContent === ''",
+        );
     }
     // Two people on a 5-second clock: one move, then the second player's flag falls.
     b.choose("mode", "humans");
