@@ -532,6 +532,27 @@ fn the_board_fits_the_window(b: &Browser) {
     resize(1200, 860);
 }
 
+/// Engine against engine is set up before it starts: no move until "Start", each side at the
+/// level chosen; then the engines play.
+fn engine_against_engine(b: &Browser, base: &str) {
+    b.new_game(base, "merchants", 100);
+    b.choose("mode", "watch");
+    b.choose("level-first", "1");
+    b.choose("level", "2");
+    b.wait(
+        "the start button",
+        "document.getElementById('pause').textContent === 'Start' && !document.getElementById('pause').hidden && document.querySelector('[data-role=\"players\"]').textContent === 'The engine plays both: Yellow at level 1, Red at level 2'",
+    );
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(b.moves(), 0, "no move before Start");
+    b.click("#pause");
+    b.wait(
+        "the engines playing",
+        "document.querySelectorAll('#moves li').length >= 2 && document.getElementById('pause').textContent === 'Pause'",
+    );
+    b.click("#pause");
+}
+
 /// The server killed in the middle of a game and started again on the same database and
 /// port: the game's address opened anew brings the game back as it was, the list of recent games names it, and play
 /// goes on. Then a game as Red.
@@ -579,4 +600,5 @@ fn a_game_is_back_on_reload_after_the_server_restarts() {
     play_as_red(&b, &server.url);
     donkey_shapes(&b, &server.url);
     the_board_fits_the_window(&b);
+    engine_against_engine(&b, &server.url);
 }

@@ -226,7 +226,7 @@ function drawSide() {
   $("level-box").hidden = mode === "humans";
   $("level-first-box").hidden = mode !== "watch";
   $("pause").hidden = mode !== "watch";
-  $("pause").textContent = page.paused ? "Resume" : "Pause";
+  $("pause").textContent = page.paused ? (s.line.length === 0 ? "Start" : "Resume") : "Pause";
   $("per-move").hidden = !!s.clock;
   const opts = $("engine-side").options;
   opts[0].textContent = s.colors[1];
@@ -522,7 +522,8 @@ async function newGame(variant, fen) {
   stopPolling();
   page.selected = null;
   page.analysing = false;
-  page.paused = false;
+  // Engine against engine waits for "Start", so that its levels are set first.
+  page.paused = $("mode").value === "watch";
   page.scan = null;
   drawEvalBar(null, "");
   const body = { variant };
@@ -561,7 +562,11 @@ function bind() {
   $("variant").addEventListener("change", () => newGame($("variant").value));
   $("flip").addEventListener("click", () => { page.flipped = !page.flipped; render(); });
   $("names").addEventListener("change", render);
-  $("mode").addEventListener("change", () => update(page.state));
+  $("mode").addEventListener("change", () => {
+    // Engine against engine on a game without a move waits for "Start" (levels set first).
+    if ($("mode").value === "watch" && page.state && page.state.line.length === 0) page.paused = true;
+    update(page.state);
+  });
   $("engine-side").addEventListener("change", () => update(page.state));
   $("undo").addEventListener("click", async () => {
     stopPolling();
