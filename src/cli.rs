@@ -129,6 +129,10 @@ enum Command {
         /// Address to listen on; the default serves this machine only.
         #[arg(long, default_value = "127.0.0.1", value_name = "ADDR")]
         host: String,
+        /// The SQLite file that keeps every game (made if missing); default
+        /// $XDG_DATA_HOME/kaissa/games.sqlite, else ~/.local/share/kaissa/games.sqlite.
+        #[arg(long, value_name = "PATH")]
+        db: Option<std::path::PathBuf>,
     },
 }
 
@@ -214,8 +218,8 @@ fn execute(cli: Cli) -> Result<(), String> {
         Command::Match(args) => kaissa::tournament::run(&args, cli.variants.as_deref()),
         Command::Datagen(args) => kaissa::datagen::run(&args, &registry),
         Command::Train(args) => kaissa::train::run(&args, &registry),
-        Command::Serve { port, host } => {
-            let config = kaissa::serve::ServeConfig { host, port };
+        Command::Serve { port, host, db } => {
+            let config = kaissa::serve::ServeConfig { host, port, db };
             kaissa::serve::run(&config, registry, |url| {
                 println!("kaissa serve: open {url} in a browser (Ctrl-C stops)");
             })

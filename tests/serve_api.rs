@@ -7,7 +7,7 @@ mod serve_direct;
 use kaissa::games::variants::Registry;
 use kaissa::serve::api::Api;
 use serde_json::{Value, json};
-use serve_direct::{call, ok};
+use serve_direct::{call, ok, strings};
 use std::time::{Duration, Instant};
 
 fn new_game(api: &Api, variant: &str) -> (String, Value) {
@@ -25,12 +25,7 @@ fn cell<'a>(state: &'a Value, name: &str) -> &'a Value {
 }
 
 fn marks(state: &Value, name: &str) -> Vec<String> {
-    cell(state, name)["marks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap().to_string())
-        .collect()
+    strings(&cell(state, name)["marks"])
 }
 
 #[test]
@@ -519,7 +514,7 @@ fn a_move_without_a_good_ply_is_refused() {
     assert_eq!(position(&api, &id), before);
 }
 
-/// A game the server does not have (forgotten, or before a restart) is a 404 naming it, on
+/// A game the server does not have (in memory nor in its database) is a 404 naming it, on
 /// every route that takes a game; no game is started in its place.
 #[test]
 fn an_unknown_game_is_named_in_a_404() {
@@ -541,7 +536,7 @@ fn an_unknown_game_is_named_in_a_404() {
         let msg = v["error"].as_str().unwrap();
         assert!(
             msg.starts_with(&format!(
-                "unknown game '{gone}': the server no longer has it"
+                "unknown game '{gone}': the server has no game of that id"
             )),
             "{msg}"
         );
@@ -551,4 +546,58 @@ fn an_unknown_game_is_named_in_a_404() {
         call(&api, "GET", &format!("/api/state?game={gone}"), Value::Null).0,
         404
     );
+}
+
+/// Donkey Kaissa's cells come with their kites' outlines and the board with its hexagon sides
+/// and wedge borders; a grid's cells have no outline and its board no lines.
+#[test]
+fn donkey_cells_are_kites_and_the_board_has_its_lines() {
+    let api = Api::new(Registry::builtin());
+    let (_, s) = new_game(&api, "donkey");
+    let cells = s["view"]["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 96);
+    for c in cells {
+        let shape = c["shape"].as_array().unwrap();
+        assert_eq!(shape.len(), 4, "{c}");
+        // The centre lies within the outline's box.
+        let xs: Vec<f64> = shape.iter().map(|p| p[0].as_f64().unwrap()).collect();
+        let ys: Vec<f64> = shape.iter().map(|p| p[1].as_f64().unwrap()).collect();
+        let (x, y) = (c["x"].as_f64().unwrap(), c["y"].as_f64().unwrap());
+        let within = |v: f64, vs: &[f64]| {
+            vs.iter().cloned().fold(f64::MAX, f64::min) < v
+                && v < vs.iter().cloned().fold(f64::MIN, f64::max)
+        };
+        assert!(within(x, &xs) && within(y, &ys), "{c}");
+    }
+    let lines = s["view"]["lines"].as_array().unwrap();
+    let kinds = |k: &str| lines.iter().filter(|l| l["kind"] == k).count();
+    assert_eq!((kinds("edge"), kinds("wedge")), (6, 6));
+    let (_, k) = new_game(&api, "kaissa");
+    assert!(k["view"]["cells"][0].get("shape").is_none());
+    assert!(k["view"].get("lines").is_none());
+}
+
+/// Text that is not a PGN is refused with words that say so, and the game is unchanged.
+#[test]
+fn text_that_is_not_a_pgn_is_named_so() {
+    let api = Api::new(Registry::builtin());
+    let (id, before) = new_game(&api, "kaissa");
+    for (text, words) in [
+        (
+            "hello world, this is a letter",
+            "the text is not a PGN game",
+        ),
+        ("", "no game in the text"),
+        (
+            "[Variant \"kaissa\"]\n\n1. e2e5 z9z9 *",
+            "bad move in the PGN",
+        ),
+    ] {
+        let (status, v) = call(&api, "POST", "/api/pgn", json!({"game": id, "pgn": text}));
+        assert_eq!(status, 400, "{text}: {v}");
+        let e = v["error"].as_str().unwrap();
+        assert!(e.starts_with(words), "{text}: {e}");
+        let now = ok(&api, "GET", &format!("/api/state?game={id}"), Value::Null);
+        assert_eq!(now["fen"], before["fen"]);
+    }
 }

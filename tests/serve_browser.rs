@@ -13,345 +13,15 @@
 //! Without `chromium` or `chromedriver` the test is skipped with a message, unless the
 //! environment variable `CI` is set (CI installs them: see `.ci/run`), where it fails.
 
+mod serve_browser {
+    pub mod driver;
+}
 mod serve_common;
 
 use serde_json::{Value, json};
-use serve_common::{Served, http};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
-
-/// How long any one thing may take to appear (the machine may be busy).
-const WAIT: Duration = Duration::from_secs(90);
-/// WebDriver's key for an element reference.
-const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
-
-/// Finds a program on PATH.
-fn find(program: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .map(|d| d.join(program))
-        .find(|p| p.is_file())
-}
-
-/// A free TCP port of 127.0.0.1.
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port()
-}
-
-/// A chromedriver process with one browser session.
-struct Browser {
-    driver: Child,
-    addr: String,
-    session: String,
-    profile: PathBuf,
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        let _ = http(
-            &self.addr,
-            "DELETE",
-            &format!("/session/{}", self.session),
-            "",
-        );
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
-    }
-}
-
-impl Browser {
-    fn start(chromium: &Path, chromedriver: &Path) -> Browser {
-        let port = free_port();
-        let driver = Command::new(chromedriver)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts");
-        let addr = format!("127.0.0.1:{port}");
-        let start = Instant::now();
-        while http(&addr, "GET", "/status", "").is_err() {
-            assert!(start.elapsed() < WAIT, "chromedriver does not answer");
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        // One profile per browser (the port tells two of one test run apart).
-        let profile = std::env::temp_dir().join(format!(
-            "kaissa-serve-chromium-{}-{port}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&profile);
-        let caps = json!({"capabilities": {"alwaysMatch": {
-            "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": chromium,
-                "args": [
-                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                    "--no-first-run", "--disable-background-networking",
-                    "--disable-component-update", "--disable-sync",
-                    "--disable-dev-shm-usage", "--window-size=1200,860",
-                    format!("--user-data-dir={}", profile.display()),
-                ]
-            }
-        }}});
-        let (status, body) = http(&addr, "POST", "/session", &caps.to_string()).expect("a session");
-        let v: Value = serde_json::from_str(&body).expect("JSON");
-        assert_eq!(status, 200, "no browser session: {body}");
-        let session = v["value"]["sessionId"]
-            .as_str()
-            .expect("session id")
-            .to_string();
-        Browser {
-            driver,
-            addr,
-            session,
-            profile,
-        }
-    }
-
-    /// A WebDriver command; its `value`.
-    fn cmd(&self, method: &str, path: &str, body: Value) -> Value {
-        let path = format!("/session/{}{path}", self.session);
-        let body = if body.is_null() {
-            String::new()
-        } else {
-            body.to_string()
-        };
-        let (status, text) = http(&self.addr, method, &path, &body)
-            .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
-        let v: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("{text}"));
-        assert_eq!(status, 200, "{method} {path} {body}: {text}");
-        v["value"].clone()
-    }
-
-    fn open(&self, url: &str) {
-        self.cmd("POST", "/url", json!({ "url": url }));
-    }
-
-    /// Runs a script (a function body) in the page; its return value.
-    fn js(&self, script: &str) -> Value {
-        self.cmd(
-            "POST",
-            "/execute/sync",
-            json!({ "script": script, "args": [] }),
-        )
-    }
-
-    /// Waits until `expr` (a JavaScript expression) is true.
-    fn wait(&self, what: &str, expr: &str) {
-        let start = Instant::now();
-        loop {
-            if self.js(&format!(
-                "try {{ return !!({expr}); }} catch (e) {{ return false; }}"
-            )) == json!(true)
-            {
-                return;
-            }
-            if start.elapsed() > WAIT {
-                let page = self.js("return document.getElementById('error').textContent + ' | ' + document.getElementById('status').textContent + ' | ' + document.getElementById('result').textContent;");
-                panic!("waited in vain for {what} ({expr}); page says: {page}");
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-
-    /// A WebDriver command that may fail; its status and answer.
-    fn try_cmd(&self, method: &str, path: &str, body: Value) -> (u16, Value) {
-        let path = format!("/session/{}{path}", self.session);
-        let (status, text) = http(&self.addr, method, &path, &body.to_string())
-            .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
-        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
-    }
-
-    /// Clicks the element matching a CSS selector, as a user would. The page draws the board
-    /// anew on every change, so an element found just before may be gone: then it is found
-    /// again.
-    fn click(&self, css: &str) {
-        let start = Instant::now();
-        loop {
-            let (status, el) = self.try_cmd(
-                "POST",
-                "/element",
-                json!({ "using": "css selector", "value": css }),
-            );
-            if status == 200 {
-                let id = el["value"][ELEMENT].as_str().expect("an element id");
-                let (status, answer) =
-                    self.try_cmd("POST", &format!("/element/{id}/click"), json!({}));
-                if status == 200 {
-                    return;
-                }
-                assert!(
-                    answer["value"]["error"] == "stale element reference",
-                    "click {css}: {answer}"
-                );
-            }
-            assert!(start.elapsed() < WAIT, "cannot click {css}: {el}");
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-
-    /// Clicks a cell by its engine name.
-    fn cell(&self, name: &str) {
-        self.click(&format!("[data-cell=\"{name}\"]"));
-    }
-
-    /// The piece letter shown on a cell (empty if none).
-    fn piece(&self, name: &str) -> String {
-        self.js(&format!(
-            "const c = document.querySelector('[data-cell=\"{name}\"]'); return c ? (c.dataset.piece || '') : 'missing';"
-        ))
-        .as_str()
-        .unwrap_or("")
-        .to_string()
-    }
-
-    /// Presses and releases a key (a WebDriver key code such as `\u{E012}`, the left arrow).
-    fn key(&self, key: &str) {
-        let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
-            {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}
-        ]}]});
-        self.cmd("POST", "/actions", actions);
-    }
-
-    /// Types into a text field (replacing its text).
-    fn type_into(&self, id: &str, text: &str) {
-        let el = self.cmd(
-            "POST",
-            "/element",
-            json!({ "using": "css selector", "value": format!("#{id}") }),
-        );
-        let eid = el[ELEMENT].as_str().expect("element");
-        self.cmd("POST", &format!("/element/{eid}/clear"), json!({}));
-        self.cmd(
-            "POST",
-            &format!("/element/{eid}/value"),
-            json!({ "text": text }),
-        );
-    }
-
-    /// Drags the piece on cell `from` to cell `to` with the mouse (press, move, release).
-    fn drag(&self, from: &str, to: &str) {
-        let find = |name: &str| {
-            let el = self.cmd(
-                "POST",
-                "/element",
-                json!({ "using": "css selector", "value": format!("[data-cell=\"{name}\"]") }),
-            );
-            el[ELEMENT].as_str().expect("an element id").to_string()
-        };
-        let (a, z) = (find(from), find(to));
-        let before = self.moves();
-        let actions = json!({"actions": [{"type": "pointer", "id": "mouse",
-            "parameters": {"pointerType": "mouse"}, "actions": [
-            {"type": "pointerMove", "duration": 0, "origin": {ELEMENT: a}, "x": 0, "y": 0},
-            {"type": "pointerDown", "button": 0},
-            {"type": "pointerMove", "duration": 150, "origin": {ELEMENT: z}, "x": 0, "y": 0},
-            {"type": "pointerUp", "button": 0}
-        ]}]});
-        self.cmd("POST", "/actions", actions);
-        self.wait(
-            &format!("{from}{to} dragged into the move list"),
-            &format!("document.querySelectorAll('#moves li').length > {before}"),
-        );
-    }
-
-    /// Picks an option of a select element by its value, and tells the page.
-    fn choose(&self, id: &str, value: &str) {
-        self.js(&format!(
-            "const s = document.getElementById('{id}'); s.value = '{value}'; s.dispatchEvent(new Event('change'));"
-        ));
-    }
-
-    /// Saves a screenshot of the page; checks it is a PNG.
-    fn screenshot(&self, name: &str) {
-        let b64 = self.cmd("GET", "/screenshot", Value::Null);
-        let png = base64(b64.as_str().expect("base64 text"));
-        assert!(
-            png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 10_000,
-            "{name}: not a PNG"
-        );
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let dir = root.join("target/serve-screenshots");
-        std::fs::create_dir_all(&dir).expect("a screenshot folder");
-        std::fs::write(dir.join(format!("serve-{name}.png")), &png).expect("screenshot written");
-        if std::env::var("KAISSA_SCREENSHOTS").as_deref() == Ok("docs") {
-            std::fs::write(root.join(format!("docs/serve-{name}.png")), &png).expect("docs/");
-        }
-    }
-
-    /// Loads a FEN through the page's field and button; waits for `cell` to show `piece`.
-    fn load_fen(&self, fen: &str, cell: &str, piece: &str) {
-        self.type_into("fen-input", fen);
-        self.click("#load-fen");
-        self.wait(
-            &format!("the FEN's {piece} on {cell}"),
-            &format!("document.querySelector('[data-cell=\"{cell}\"]').dataset.piece === '{piece}' && document.getElementById('fen-input').value.startsWith('{}')", &fen[..8]),
-        );
-    }
-
-    /// Number of moves in the page's move list.
-    fn moves(&self) -> u64 {
-        self.js("return document.querySelectorAll('#moves li').length;")
-            .as_u64()
-            .unwrap_or(0)
-    }
-
-    /// Clicks `from` then `to`, checking `to` was offered as a target first, and waits until
-    /// the page shows the move played.
-    fn play(&self, from: &str, to: &str) {
-        let before = self.moves();
-        self.cell(from);
-        self.wait(
-            &format!("{to} highlighted after picking {from}"),
-            &format!("document.querySelector('[data-cell=\"{to}\"]').classList.contains('target')"),
-        );
-        self.cell(to);
-        self.wait(
-            &format!("{from}{to} in the move list"),
-            &format!("document.querySelectorAll('#moves li').length > {before}"),
-        );
-    }
-
-    /// Opens a new game of `variant` at `/?variant=NAME`, waits for its `cells` cells, and
-    /// makes the engine answer fast.
-    fn new_game(&self, base: &str, variant: &str, cells: usize) {
-        self.open(&format!("{base}?variant={variant}"));
-        self.wait(
-            &format!("the {variant} board"),
-            &format!("document.querySelectorAll('[data-cell]').length === {cells} && document.getElementById('variant').value === '{variant}'"),
-        );
-        self.js("document.getElementById('movetime').value = '200';");
-    }
-}
-
-/// Decodes standard base64.
-fn base64(text: &str) -> Vec<u8> {
-    let value = |c: u8| match c {
-        b'A'..=b'Z' => Some(c - b'A'),
-        b'a'..=b'z' => Some(c - b'a' + 26),
-        b'0'..=b'9' => Some(c - b'0' + 52),
-        b'+' => Some(62),
-        b'/' => Some(63),
-        _ => None,
-    };
-    let sextets: Vec<u8> = text.bytes().filter_map(value).collect();
-    let mut out = Vec::with_capacity(sextets.len() * 3 / 4);
-    for chunk in sextets.chunks(4) {
-        let mut n = 0u32;
-        for (i, s) in chunk.iter().enumerate() {
-            n |= u32::from(*s) << (18 - 6 * i);
-        }
-        for i in 0..chunk.len().saturating_sub(1) {
-            out.push((n >> (16 - 8 * i)) as u8);
-        }
-    }
-    out
-}
+use serve_browser::driver::{Browser, browser_programs};
+use serve_common::{Served, TempDir, http};
+use std::time::Duration;
 
 fn kaissa(b: &Browser, base: &str) {
     b.new_game(base, "kaissa", 100);
@@ -485,6 +155,10 @@ fn caissa(b: &Browser, base: &str) {
     b.js("document.getElementById('multipv').value = '2';");
     b.click("#analyse");
     b.wait("two analysis lines", "document.querySelectorAll('#lines li').length === 2 && document.getElementById('lines').textContent.includes('depth')");
+    b.wait(
+        "the best move's arrow",
+        "document.querySelector('#board svg.arrow') && document.querySelector('#board svg.arrow').dataset.move === page.report.lines[0].pv[0] && document.querySelector('#board svg.arrow .arrow-line, #board svg.arrow .arrow-ring')",
+    );
     b.click("#stop");
     b.wait(
         "the analysis stopped",
@@ -557,6 +231,8 @@ fn jikaida(b: &Browser, base: &str) {
 fn every_game(b: &Browser, base: &str, variant: &str, cells: usize, (from, to): (&str, &str)) {
     b.new_game(base, variant, cells);
     b.choose("level", "0");
+    // The engine's lines, hidden from its opponent by default, shown.
+    b.click("#show-lines");
     b.drag(from, to);
     b.wait(
         &format!("{variant}: the engine's answer at level 0, one ply deep"),
@@ -593,8 +269,30 @@ fn every_game(b: &Browser, base: &str, variant: &str, cells: usize, (from, to): 
         &format!("{variant}: the start, from the graph"),
         &format!("document.querySelectorAll('#moves li.current').length === 0 && !!document.querySelector('[data-cell=\"{from}\"]').dataset.piece"),
     );
+    // The bar follows the move shown: a click on the first move shows that move's score.
+    b.click("#moves li[data-ply=\"1\"]");
+    b.wait(
+        &format!("{variant}: the first move's score in the bar"),
+        "document.querySelector('#moves li.current').dataset.ply === '1' && document.getElementById('eval-bar').dataset.ply === '1' && document.getElementById('eval-bar').dataset.cp === String(page.scan.points.find(p => p.ply === 1).cp)",
+    );
+    // Each side's mistakes, blunders and average loss.
+    b.wait(
+        &format!("{variant}: the summary by side"),
+        "document.querySelectorAll('[data-role=\"scan-summary\"] li').length === 2 && document.querySelector('[data-role=\"scan-summary\"] li').textContent.includes('average loss')",
+    );
     if variant == "donkey" {
+        // The analysis board: the graph, each side's summary and the best move's arrow.
+        b.click("#analyse");
+        b.wait(
+            "donkey: the best move's arrow over the analysed game",
+            "document.querySelector('#board svg.arrow .arrow-line, #board svg.arrow .arrow-ring') && document.querySelectorAll('[data-role=\"scan-summary\"] li').length === 2 && !document.getElementById('eval-graph').hidden",
+        );
         b.screenshot("donkey");
+        b.click("#stop");
+        b.wait(
+            "donkey: the analysis stopped",
+            "document.getElementById('thinking').textContent === ''",
+        );
     }
     // Two people on a 5-second clock: one move, then the second player's flag falls.
     b.choose("mode", "humans");
@@ -611,23 +309,6 @@ fn every_game(b: &Browser, base: &str, variant: &str, cells: usize, (from, to): 
         "document.getElementById('result').textContent.includes(\"'s time ran out\") && document.querySelector('[data-role=\"clock\"].flag')",
     );
     b.choose("clock-preset", "");
-}
-
-/// Chromium and chromedriver, or `None` (the test is skipped) when they are not installed
-/// outside CI.
-fn browser_programs() -> Option<(PathBuf, PathBuf)> {
-    let (Some(chromium), Some(chromedriver)) = (find("chromium"), find("chromedriver")) else {
-        if std::env::var_os("CI").is_some() {
-            panic!(
-                "chromium and chromedriver must be installed in CI (apt-get install chromium chromium-driver)"
-            );
-        }
-        eprintln!(
-            "skipped: chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
-        );
-        return None;
-    };
-    Some((chromium, chromedriver))
 }
 
 #[test]
@@ -753,4 +434,171 @@ fn two_tabs_follow_one_game_and_an_old_board_cannot_move() {
         "a new game in its place",
         "document.querySelectorAll('[data-cell]').length === 100 && document.getElementById('lost').hidden && !document.querySelector('main').hidden && page.game && !location.search.includes('00000000deadbeef')",
     );
+}
+
+/// Playing Red against the engine: a new player's level is 3, the board turns to Red (a1 at
+/// the top), a label says who plays what, and resigning ends the game in words.
+fn play_as_red(b: &Browser, base: &str) {
+    b.new_game(base, "kaissa", 100);
+    assert_eq!(
+        b.js("return document.getElementById('level').value;"),
+        json!("3"),
+        "a new player's level"
+    );
+    b.choose("mode", "engine");
+    b.choose("engine-side", "0");
+    b.click("#new");
+    b.wait(
+        "the engine's first move, the board turned to Red",
+        "document.querySelectorAll('#moves li').length === 1 && document.querySelector('[data-cell=\"a1\"]').style.top === '0px' && document.querySelector('[data-cell=\"a10\"]').style.top !== '0px'",
+    );
+    assert_eq!(
+        b.js("return document.querySelector('[data-role=\"players\"]').textContent;"),
+        json!("You play Red, the engine Yellow (level 3)")
+    );
+    // The legend names every piece letter of the game, and the markings.
+    b.wait(
+        "the legend",
+        "document.querySelectorAll('[data-role=\"legend\"] #legend-pieces li').length === Object.keys(page.state.pieces).length && document.getElementById('legend-pieces').textContent.includes(page.state.pieces['H']) && document.querySelectorAll('#legend-marks li').length === 7",
+    );
+    // The engine's lines are hidden from its opponent until asked for.
+    b.wait(
+        "the engine's lines hidden",
+        "document.querySelectorAll('#lines li').length === 0 && !document.getElementById('lines-hidden').hidden",
+    );
+    b.click("#show-lines");
+    b.wait(
+        "the engine's lines shown",
+        "document.querySelectorAll('#lines li').length > 0 && document.getElementById('lines-hidden').hidden",
+    );
+    b.click("#resign");
+    b.wait(
+        "the resignation in words",
+        "document.getElementById('result').textContent === 'Game over: Red resigns (1-0)' && document.getElementById('resign').hidden",
+    );
+}
+
+/// Donkey Kaissa's board as its six wedges: every cell a polygon under its piece, the hexagon
+/// and the wedge borders drawn, the cells' names on request.
+fn donkey_shapes(b: &Browser, base: &str) {
+    b.new_game(base, "donkey", 96);
+    b.wait(
+        "the kites and the lines",
+        "document.querySelectorAll('svg.shapes polygon[data-shape]').length === 96 && document.querySelectorAll('svg.shapes line.edge').length === 6 && document.querySelectorAll('svg.shapes line.wedge').length === 6",
+    );
+    b.click("#names");
+    b.wait(
+        "the cells' names",
+        "document.querySelectorAll('svg.shapes text.cell-name').length === 96 && [...document.querySelectorAll('svg.shapes text.cell-name')].some(t => t.textContent === 'a11')",
+    );
+    b.screenshot("donkey-wedges");
+    b.click("#names");
+    b.wait(
+        "the names hidden",
+        "document.querySelectorAll('svg.shapes text.cell-name').length === 0",
+    );
+}
+
+/// The board grows with the window, and on a phone-sized screen fits its width with the side
+/// panel under it.
+fn the_board_fits_the_window(b: &Browser) {
+    let width = |b: &Browser| {
+        b.js("return document.getElementById('board').getBoundingClientRect().width;")
+            .as_f64()
+            .expect("a width")
+    };
+    let resize = |w: u32, h: u32| {
+        b.cmd("POST", "/window/rect", json!({"width": w, "height": h}));
+        b.wait(
+            &format!("the window at {w} x {h}"),
+            &format!(
+                "Math.abs(window.outerWidth - {w}) < 40 || Math.abs(window.innerWidth - {w}) < 40"
+            ),
+        );
+        std::thread::sleep(Duration::from_millis(300));
+    };
+    let before = width(b);
+    resize(1600, 1150);
+    b.wait(
+        "a larger board in a larger window",
+        &format!("document.getElementById('board').getBoundingClientRect().width > {before} + 40"),
+    );
+    resize(390, 844);
+    b.wait(
+        "the board within a phone's width, the panel under it",
+        "(() => { const r = document.getElementById('board').getBoundingClientRect(); return r.right <= window.innerWidth && r.width > window.innerWidth * 0.6 && document.querySelector('aside').getBoundingClientRect().top >= r.bottom; })()",
+    );
+    b.screenshot("phone");
+    resize(1200, 860);
+}
+
+/// Engine against engine is set up before it starts: no move until "Start", each side at the
+/// level chosen; then the engines play.
+fn engine_against_engine(b: &Browser, base: &str) {
+    b.new_game(base, "merchants", 100);
+    b.choose("mode", "watch");
+    b.choose("level-first", "1");
+    b.choose("level", "2");
+    b.wait(
+        "the start button",
+        "document.getElementById('pause').textContent === 'Start' && !document.getElementById('pause').hidden && document.querySelector('[data-role=\"players\"]').textContent === 'The engine plays both: Yellow at level 1, Red at level 2'",
+    );
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(b.moves(), 0, "no move before Start");
+    b.click("#pause");
+    b.wait(
+        "the engines playing",
+        "document.querySelectorAll('#moves li').length >= 2 && document.getElementById('pause').textContent === 'Pause'",
+    );
+    b.click("#pause");
+}
+
+/// The server killed in the middle of a game and started again on the same database and
+/// port: the game's address opened anew brings the game back as it was, the list of recent games names it, and play
+/// goes on. Then a game as Red.
+#[test]
+fn a_game_is_back_on_reload_after_the_server_restarts() {
+    let Some((chromium, chromedriver)) = browser_programs() else {
+        return;
+    };
+    let dir = TempDir::new("kaissa-serve-restart");
+    let mut server = Served::start_with(&dir.db(), 0);
+    let port = server.port();
+    let b = Browser::start(&chromium, &chromedriver);
+    b.new_game(&server.url, "kaissa", 100);
+    b.choose("mode", "humans");
+    b.play("e2", "e5");
+    b.play("e9", "e6");
+    let game = b
+        .js("return page.game;")
+        .as_str()
+        .expect("a game id")
+        .to_string();
+    server.kill();
+    let server = Served::start_with(&dir.db(), port);
+    drop(b);
+    // A browser of its own opens the game's address anew. (The same tab reloaded at once has
+    // been seen to wait until another client connected to the new server: a stall between
+    // Chromium's connections and the HTTP layer that this test does not cover.)
+    let b = Browser::start(&chromium, &chromedriver);
+    b.open(&format!("{}?game={game}", server.url));
+    b.wait(
+        "the game back after the restart",
+        &format!("page.game === '{game}' && document.querySelectorAll('#moves li').length === 2 && document.querySelector('[data-cell=\"e5\"]').dataset.piece === 'P' && document.querySelector('[data-cell=\"e6\"]').dataset.piece === 'p' && document.getElementById('lost').hidden"),
+    );
+    b.wait(
+        "the game in the list of recent games",
+        &format!("document.querySelector('[data-role=\"recent-games\"] li.current a[data-game=\"{game}\"]').textContent.startsWith('kaissa, 2 moves')"),
+    );
+    b.choose("mode", "humans");
+    b.play("d2", "d5");
+    assert_eq!(
+        server_line(&server, &game),
+        json!(["e2e5", "e9e6", "d2d5"]),
+        "play goes on after the restart"
+    );
+    play_as_red(&b, &server.url);
+    donkey_shapes(&b, &server.url);
+    the_board_fits_the_window(&b);
+    engine_against_engine(&b, &server.url);
 }

@@ -171,12 +171,16 @@ fn malformed_requests_never_stop_or_hang_the_server() {
             json!({"variant": "donkey", "clock": {"base_ms": 60000, "inc_ms": 1000}}),
         ),
         ("/api/stop", json!({"game": game})),
+        ("/api/draw", json!({"game": game, "side": 0})),
+        ("/api/resign", json!({"game": game, "side": 1})),
+        ("/api/abort", json!({"game": game})),
     ];
     let queries = [
         format!("/api/state?game={game}"),
         format!("/api/analysis?game={game}"),
         format!("/api/pgn?game={game}"),
         "/api/variants".to_string(),
+        "/api/games?limit=5".to_string(),
     ];
     let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let start = Instant::now();

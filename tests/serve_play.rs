@@ -1,5 +1,6 @@
 //! `kaissa serve`'s games on a clock, at a level, and analysed whole, through the JSON API
-//! without a socket: the flag and its result, the increment, no moves taken back or made
+//! without a socket: no clock before the first move, the flag and its result, the increment,
+//! resignation and abort, no moves taken back or made
 //! before the line's end on a clock, the engine thinking on its own time, a level-0 search one
 //! ply deep, "analyse game" with one point per position, cancelled, and dropped when the line
 //! changes; bad values refused with the game unchanged.
@@ -45,25 +46,40 @@ fn until(api: &Api, id: &str, what: &str, done: impl Fn(&Value) -> bool) -> Valu
     }
 }
 
+/// No clock runs before the first move; after it, the second player's does, and its flag
+/// loses the game.
 #[test]
-fn a_flag_loses_and_ends_the_game() {
+fn the_clock_starts_with_the_first_move_and_a_flag_loses() {
     let api = Api::new(Registry::builtin());
     let (id, s) = new_game(
         &api,
         json!({"variant": "merchants", "clock": {"base_ms": 300}}),
     );
-    assert_eq!(s["clock"]["running"], 0, "{s}");
-    assert_eq!(s["clock"]["left_ms"][1], 300);
+    assert_eq!(s["clock"]["running"], Value::Null, "{s}");
     std::thread::sleep(Duration::from_millis(400));
     let s = state(&api, &id);
-    assert_eq!(s["result"], "0-1 {Yellow's time ran out}", "{s}");
-    assert_eq!(s["clock"]["flag"], 0);
+    assert!(s["result"].is_null(), "no flag before the first move: {s}");
+    assert_eq!(s["clock"]["left_ms"], json!([300, 300]));
     assert_eq!(s["clock"]["running"], Value::Null);
-    assert_eq!(s["clock"]["left_ms"], json!([0, 300]));
+    let s = ok(
+        &api,
+        "POST",
+        "/api/move",
+        json!({"game": id, "move": "e2e5", "ply": 0}),
+    );
+    assert_eq!(s["clock"]["running"], 1, "{s}");
+    assert_eq!(s["clock"]["left_ms"][0], 300);
+    std::thread::sleep(Duration::from_millis(400));
+    let s = state(&api, &id);
+    assert_eq!(s["result"], "1-0 {Red's time ran out}", "{s}");
+    assert_eq!(s["clock"]["flag"], 1);
+    assert_eq!(s["clock"]["running"], Value::Null);
+    assert_eq!(s["clock"]["left_ms"], json!([300, 0]));
+    assert_eq!(s["legal"], json!([]), "no targets once the game is over");
     refused(
         &api,
         "/api/move",
-        json!({"game": id, "move": "e2e5", "ply": 0}),
+        json!({"game": id, "move": "e9e6", "ply": 1}),
         "over",
     );
     refused(
@@ -77,9 +93,63 @@ fn a_flag_loses_and_ends_the_game() {
         pgn["pgn"]
             .as_str()
             .unwrap()
-            .contains("{Yellow's time ran out} 0-1"),
+            .contains("{Red's time ran out} 1-0"),
         "{pgn}"
     );
+}
+
+/// A resignation ends the game with the result in words, stops the clock and is in the PGN;
+/// an abort ends a game without a move, and no other.
+#[test]
+fn resign_and_abort_end_the_game_in_words() {
+    let api = Api::new(Registry::builtin());
+    let (id, _) = new_game(
+        &api,
+        json!({"variant": "kaissa", "clock": {"base_ms": 60_000, "inc_ms": 0}}),
+    );
+    ok(
+        &api,
+        "POST",
+        "/api/move",
+        json!({"game": id, "move": "e2e5", "ply": 0}),
+    );
+    refused(&api, "/api/abort", json!({"game": id}), "resign instead");
+    refused(
+        &api,
+        "/api/resign",
+        json!({"game": id, "side": 2}),
+        "side must be 0 or 1",
+    );
+    let s = ok(&api, "POST", "/api/resign", json!({"game": id, "side": 1}));
+    assert_eq!(s["result"], "1-0 {Red resigns}", "{s}");
+    assert_eq!(s["clock"]["running"], Value::Null);
+    assert_eq!(s["legal"], json!([]));
+    refused(&api, "/api/resign", json!({"game": id, "side": 0}), "over");
+    refused(
+        &api,
+        "/api/move",
+        json!({"game": id, "move": "e9e6", "ply": 1}),
+        "over",
+    );
+    let pgn = ok(&api, "GET", &format!("/api/pgn?game={id}"), Value::Null);
+    assert!(
+        pgn["pgn"].as_str().unwrap().contains("{Red resigns} 1-0"),
+        "{pgn}"
+    );
+
+    let (id, fresh) = new_game(&api, json!({"variant": "caissa"}));
+    let s = ok(&api, "POST", "/api/abort", json!({"game": id}));
+    assert_eq!(s["result"], "* {aborted before the first move}", "{s}");
+    refused(&api, "/api/undo", json!({"game": id}), "ended");
+    // A FEN loaded starts a new line, which goes on.
+    let s = ok(
+        &api,
+        "POST",
+        "/api/fen",
+        json!({"game": id, "fen": fresh["fen"]}),
+    );
+    assert!(s["result"].is_null(), "{s}");
+    assert!(!s["legal"].as_array().unwrap().is_empty());
 }
 
 #[test]
@@ -106,9 +176,106 @@ fn a_move_adds_the_increment_and_no_move_is_taken_back() {
         json!({"game": id, "move": "e2e4", "ply": 0}),
         "at its end",
     );
+    let back = state(&api, &id);
+    assert_eq!(
+        back["legal"],
+        json!([]),
+        "no targets a step back on a clock"
+    );
     let s = ok(&api, "POST", "/api/goto", json!({"game": id, "ply": 1}));
     assert_eq!(s["line"], json!(["e2e5"]));
     assert!(s["result"].is_null());
+    assert!(!s["legal"].as_array().unwrap().is_empty());
+}
+
+/// A draw offered to the engine: declined before move 20 whatever the score; from then on
+/// answered by its own last score, and an accepted draw ends the game drawn.
+#[test]
+fn the_engine_answers_a_draw_offer_by_its_score_and_the_stage() {
+    let api = Api::new(Registry::builtin());
+    let (id, mut s) = new_game(&api, json!({"variant": "caissa"}));
+    let (status, v) = call(&api, "POST", "/api/draw", json!({"game": id, "side": 0}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["draw"]["accepted"], false);
+    assert!(
+        v["draw"]["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("the engine declines: it takes no draw before move 20"),
+        "{v}"
+    );
+    assert!(v["result"].is_null());
+    // Forty plies, each the first legal move that does not end the game (one that does is
+    // taken back).
+    for ply in 0..40 {
+        let moves: Vec<String> = s["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["text"].as_str().unwrap().to_string())
+            .collect();
+        let mut next = None;
+        for mv in moves {
+            let after = ok(
+                &api,
+                "POST",
+                "/api/move",
+                json!({"game": id, "move": mv, "ply": ply}),
+            );
+            if after["result"].is_null() {
+                next = Some(after);
+                break;
+            }
+            ok(&api, "POST", "/api/undo", json!({"game": id}));
+        }
+        s = next.expect("a move that does not end the game");
+    }
+    let early = ok(&api, "POST", "/api/draw", json!({"game": id, "side": 0}));
+    assert_eq!(
+        early["draw"]["reason"],
+        "the engine declines: it has no score of its own for this position yet"
+    );
+    // The first side plays, the engine answers with a search of its own, the first side
+    // offers again: the engine answers by that search's score.
+    let mv = early["legal"][0]["text"].as_str().unwrap().to_string();
+    ok(
+        &api,
+        "POST",
+        "/api/move",
+        json!({"game": id, "move": mv, "ply": 40}),
+    );
+    ok(
+        &api,
+        "POST",
+        "/api/go",
+        json!({"game": id, "depth": 3, "play": true}),
+    );
+    let a = until(&api, &id, "the engine's move", |a| a["ply"] == 42);
+    if a["over"] == true {
+        // The engine's move ended the game: there is nothing left to offer.
+        refused(&api, "/api/draw", json!({"game": id, "side": 0}), "over");
+        return;
+    }
+    let score = a["report"]["lines"][0]["score"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let offer = ok(&api, "POST", "/api/draw", json!({"game": id, "side": 0}));
+    let accepted = offer["draw"]["accepted"].as_bool().unwrap();
+    let cp: Option<i64> = score.strip_prefix("cp ").and_then(|n| n.parse().ok());
+    let mated = score.starts_with("mate -");
+    assert_eq!(
+        accepted,
+        cp.is_some_and(|c| c <= 25) || mated,
+        "score {score}: {}",
+        offer["draw"]
+    );
+    if accepted {
+        assert_eq!(offer["result"], "1/2-1/2 {draw agreed}");
+        refused(&api, "/api/draw", json!({"game": id, "side": 0}), "over");
+    } else {
+        assert!(offer["result"].is_null());
+    }
 }
 
 #[test]
@@ -124,11 +291,21 @@ fn the_engine_thinks_on_its_clock() {
         "/api/go",
         json!({"game": id, "clock": true, "play": true}),
     );
-    let a = until(&api, &id, "the engine's move", |a| a["ply"] == 1);
-    let left = a["clock"]["left_ms"][0].as_u64().unwrap();
+    // Its first move costs nothing: no clock runs before it.
+    let a = until(&api, &id, "the engine's first move", |a| a["ply"] == 1);
+    assert_eq!(a["clock"]["left_ms"][0], 4100, "{a}");
+    assert_eq!(a["clock"]["running"], 1, "{a}");
+    ok(
+        &api,
+        "POST",
+        "/api/go",
+        json!({"game": id, "clock": true, "play": true}),
+    );
+    let a = until(&api, &id, "the engine's second move", |a| a["ply"] == 2);
+    let left = a["clock"]["left_ms"][1].as_u64().unwrap();
     // It spends a share of its four seconds, not all, and gains the increment.
     assert!((1_000..4_100).contains(&left), "{a}");
-    assert_eq!(a["clock"]["running"], 1, "{a}");
+    assert_eq!(a["clock"]["running"], 0, "{a}");
 }
 
 #[test]

@@ -29,6 +29,27 @@ pub struct CellView {
     pub marks: Vec<&'static str>,
     /// The cell's name in the game's own notation, beside the engine's (Jikaida's `Mortil A1`).
     pub label: Option<String>,
+    /// The cell's outline, corner by corner, in the units of `x` and `y`, for a cell that is
+    /// not a unit square around its centre (Donkey Kaissa's kites); empty for a square.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub shape: Vec<(f32, f32)>,
+}
+
+/// A line drawn on the board (Donkey Kaissa's hexagon sides and wedge borders), in the units
+/// of the cells' `x` and `y`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LineView {
+    /// One end.
+    pub x1: f32,
+    /// One end.
+    pub y1: f32,
+    /// The other end.
+    pub x2: f32,
+    /// The other end.
+    pub y2: f32,
+    /// What it is, as a CSS-friendly word: `edge` (the board's outline), `wedge` (a border
+    /// between wedges).
+    pub kind: &'static str,
 }
 
 /// A player's hand: pieces waiting to be placed.
@@ -70,6 +91,9 @@ pub struct BoardView {
     pub left: Vec<(f32, String)>,
     /// Named parts of the board (empty for games without them).
     pub areas: Vec<AreaView>,
+    /// Lines drawn over the cells (empty for grids).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<LineView>,
     /// The hands (empty for games without them).
     pub hands: Vec<HandView>,
     /// Lines of state a board does not show: Home Stone windows, the Fluttember, a banned
@@ -99,6 +123,7 @@ impl BoardView {
                         "light"
                     }],
                     label: None,
+                    shape: Vec::new(),
                 });
             }
         }
@@ -113,6 +138,7 @@ impl BoardView {
                 .map(|r| ((ranks - 1 - r) as f32 + 0.5, (r + 1).to_string()))
                 .collect(),
             areas: Vec::new(),
+            lines: Vec::new(),
             hands: Vec::new(),
             notes: Vec::new(),
         }

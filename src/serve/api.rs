@@ -11,9 +11,10 @@ use super::assets;
 use super::moves::{MoveView, move_views};
 use super::scan;
 use super::session::{GoRequest, Session};
+use super::store::{MAX_RECENT, Store};
 use crate::engine::skill;
+use crate::games::color_name;
 use crate::games::variants::Registry;
-use crate::games::{color_name, result_line};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -26,11 +27,14 @@ use std::time::{Duration, Instant};
 const MAX_ERROR: usize = 300;
 /// Largest request body accepted (a long PGN fits).
 pub const MAX_BODY: usize = 1 << 20;
-/// Most games kept at once; a new one beyond this replaces the least recently used.
+/// Most games kept in memory at once, each with its engine; one more pushes out the least
+/// recently used, which stays in the database and comes back when a page asks for it.
 const MAX_GAMES: usize = 32;
+/// Games in the list of recent games when the request does not say.
+const DEFAULT_RECENT: usize = 20;
 /// A game whose page has asked nothing for this long has its search stopped.
 pub const ABANDONED: Duration = Duration::from_secs(5);
-/// A game whose page has asked nothing for this long is forgotten.
+/// A game whose page has asked nothing for this long leaves memory (the database keeps it).
 const FORGOTTEN: Duration = Duration::from_secs(3600);
 /// Longest search time a page may ask for.
 const MAX_MOVETIME_MS: u64 = 600_000;
@@ -87,7 +91,10 @@ fn bad(msg: impl Into<String>) -> Refusal {
 /// The games of one server and the variants it offers.
 pub struct Api {
     registry: Registry,
+    /// The games in memory, by id: those pages use now.
     games: Mutex<HashMap<String, Arc<Mutex<Session>>>>,
+    /// Every game, kept.
+    store: Store,
     ids: RandomState,
     next: Mutex<u64>,
 }
@@ -189,6 +196,15 @@ fn check_ply(s: &Session, ply: usize) -> Result<(), Refusal> {
     ))
 }
 
+/// `POST /api/resign` and `POST /api/draw`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SideBody {
+    game: String,
+    /// The side that resigns or offers a draw: 0 the first player, 1 the second.
+    side: usize,
+}
+
 /// `POST /api/goto`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -278,11 +294,18 @@ impl GoBody {
 }
 
 impl Api {
-    /// An API offering the games of `registry`.
+    /// An API offering the games of `registry`, keeping them in a database in memory (gone
+    /// with the API).
     pub fn new(registry: Registry) -> Api {
+        Api::with_store(registry, Store::memory())
+    }
+
+    /// An API offering the games of `registry`, keeping them in `store`.
+    pub fn with_store(registry: Registry, store: Store) -> Api {
         Api {
             registry,
             games: Mutex::default(),
+            store,
             ids: RandomState::new(),
             next: Mutex::new(0),
         }
@@ -305,6 +328,7 @@ impl Api {
         let answer = match (method, path) {
             ("GET", "/api/variants") => Ok(self.variants()),
             ("POST", "/api/new") => self.new_game(body),
+            ("GET", "/api/games") => self.recent(q),
             ("GET", "/api/state") => self.with_game_query(q, |s| Ok(self.state(s))),
             ("GET", "/api/analysis") => self.with_game_query(q, |s| Ok(analysis(s))),
             ("GET", "/api/pgn") => self.with_game_query(q, |s| Ok(json!({ "pgn": s.pgn() }))),
@@ -322,6 +346,26 @@ impl Api {
             ("POST", "/api/undo") => self.post(body, |b: GameOnly| {
                 self.with_game(&b.game, |s| {
                     s.undo().map_err(bad)?;
+                    Ok(self.state(s))
+                })
+            }),
+            ("POST", "/api/draw") => self.post(body, |b: SideBody| {
+                self.with_game(&b.game, |s| {
+                    let (accepted, why) = s.offer_draw(b.side).map_err(bad)?;
+                    let mut state = self.state(s);
+                    state["draw"] = json!({ "accepted": accepted, "reason": why });
+                    Ok(state)
+                })
+            }),
+            ("POST", "/api/resign") => self.post(body, |b: SideBody| {
+                self.with_game(&b.game, |s| {
+                    s.resign(b.side).map_err(bad)?;
+                    Ok(self.state(s))
+                })
+            }),
+            ("POST", "/api/abort") => self.post(body, |b: GameOnly| {
+                self.with_game(&b.game, |s| {
+                    s.abort().map_err(bad)?;
                     Ok(self.state(s))
                 })
             }),
@@ -400,25 +444,96 @@ impl Api {
         self.with_game(id, f)
     }
 
-    /// Runs `f` on a game, after making any move its engine has found since.
+    /// Runs `f` on a game (read back from the database if it is not in memory), after making
+    /// any move its engine has found since; then writes it to the database if it changed.
     fn with_game(
         &self,
         id: &str,
         f: impl FnOnce(&mut Session) -> Result<Value, Refusal>,
     ) -> Result<Value, Refusal> {
-        let game = lock(&self.games).get(id).cloned().ok_or_else(|| {
-            (
-                404,
-                format!(
-                    "unknown game '{id}': the server no longer has it (forgotten after an hour \
-                     unused, replaced by newer games, or the server restarted); start one with /api/new"
-                ),
-            )
-        })?;
+        let found = lock(&self.games).get(id).cloned();
+        let game = match found {
+            Some(g) => g,
+            None => self.recall(id)?,
+        };
         let mut s = lock(&game);
         s.last_seen = Instant::now();
         s.settle();
-        f(&mut s)
+        let answer = f(&mut s);
+        self.keep(id, &mut s);
+        answer
+    }
+
+    /// Reads a game the memory no longer has back from the database, and keeps it in memory.
+    fn recall(&self, id: &str) -> Result<Arc<Mutex<Session>>, Refusal> {
+        let unknown = || {
+            (
+                404,
+                format!(
+                    "unknown game '{id}': the server has no game of that id (not in its \
+                     database{}); start one with /api/new",
+                    self.store
+                        .path()
+                        .map_or(String::new(), |p| format!(" {}", p.display()))
+                ),
+            )
+        };
+        // An id is 16 hexadecimal digits; anything else is not looked up.
+        if id.len() != 16 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(unknown());
+        }
+        let record = self.store.load(id).map_err(|e| (500, e))?;
+        let record = record.ok_or_else(unknown)?;
+        let session = Session::restore(&self.registry, &record)
+            .map_err(|e| (500, format!("game {id} cannot be set up again: {e}")))?;
+        Ok(self.admit(id, session))
+    }
+
+    /// Puts a game in memory, pushing out the least recently used one beyond [`MAX_GAMES`]
+    /// (whose search stops; the database keeps it). A game another request put there first
+    /// is kept and returned.
+    fn admit(&self, id: &str, session: Session) -> Arc<Mutex<Session>> {
+        let mut games = lock(&self.games);
+        if let Some(g) = games.get(id) {
+            return g.clone();
+        }
+        if games.len() >= MAX_GAMES
+            && let Some(oldest) = games
+                .iter()
+                .min_by_key(|(_, g)| lock(g).last_seen)
+                .map(|(k, _)| k.clone())
+            && let Some(old) = games.remove(&oldest)
+        {
+            lock(&old).abandon();
+        }
+        let game = Arc::new(Mutex::new(session));
+        games.insert(id.to_string(), game.clone());
+        game
+    }
+
+    /// Writes a game to the database if it changed since it was last written; a failed write
+    /// is logged, and tried again on the game's next request.
+    fn keep(&self, id: &str, s: &mut Session) {
+        if let Some(r) = s.unsaved() {
+            match self.store.save(id, &r) {
+                Ok(()) => s.mark_saved(r),
+                Err(e) => log::error!("{e}"),
+            }
+        }
+    }
+
+    /// `GET /api/games?limit=N`: the games changed last, the latest first.
+    fn recent(&self, q: &str) -> Result<Value, Refusal> {
+        let limit = match query(q, "limit") {
+            None => DEFAULT_RECENT,
+            Some(v) => v
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=MAX_RECENT).contains(n))
+                .ok_or_else(|| bad(format!("limit must be 1 to {MAX_RECENT}")))?,
+        };
+        let games = self.store.recent(limit).map_err(|e| (500, e))?;
+        Ok(json!({ "games": games }))
     }
 
     /// `GET /api/variants`: every game the server offers.
@@ -462,26 +577,27 @@ impl Api {
                 .set_clock(ms(c.base_ms), ms(c.inc_ms))
                 .map_err(bad)?;
         }
-        let id = {
-            let mut n = lock(&self.next);
-            *n += 1;
-            format!("{:016x}", self.ids.hash_one(*n))
-        };
-        let state = self.state(&session);
-        let mut games = lock(&self.games);
-        if games.len() >= MAX_GAMES
-            && let Some(oldest) = games
-                .iter()
-                .min_by_key(|(_, g)| lock(g).last_seen)
-                .map(|(k, _)| k.clone())
-            && let Some(old) = games.remove(&oldest)
-        {
-            lock(&old).abandon();
-        }
-        games.insert(id.clone(), Arc::new(Mutex::new(session)));
-        let mut state = state;
+        let id = self.fresh_id()?;
+        let mut state = self.state(&session);
+        let game = self.admit(&id, session);
+        self.keep(&id, &mut lock(&game));
         state["game"] = json!(id);
         Ok(state)
+    }
+
+    /// An id no game in the database has: 16 hexadecimal digits.
+    fn fresh_id(&self) -> Result<String, Refusal> {
+        for _ in 0..16 {
+            let id = {
+                let mut n = lock(&self.next);
+                *n += 1;
+                format!("{:016x}", self.ids.hash_one(*n))
+            };
+            if !self.store.has(&id).map_err(|e| (500, e))? {
+                return Ok(id);
+            }
+        }
+        Err((500, "no free game id was found".into()))
     }
 
     /// Stops the searches of games whose pages went away, and forgets long-idle games.
@@ -502,9 +618,14 @@ impl Api {
         let st = s.engine().state();
         let def = s.engine().def();
         let view = s.view();
-        let legal: Vec<MoveView> = move_views(&st.legal_moves(), &view);
+        // No targets where no move may be made: a game over, or a step back on a clock.
+        let legal: Vec<MoveView> = if s.movable() {
+            move_views(&st.legal_moves(), &view)
+        } else {
+            Vec::new()
+        };
         let side = st.side_to_move();
-        let result = (s.flag_result()).or_else(|| st.outcome().map(|o| result_line(def, o, side)));
+        let result = s.result();
         let (shown, line) = s.line();
         let pieces: HashMap<String, String> = def
             .pieces

@@ -4,11 +4,20 @@
 const INDEX: &str = include_str!("assets/index.html");
 /// Its script: draws any board from the API's cell list and turns clicks into moves; with it,
 /// in one file, `follow.js`, which keeps a tab in step with its game (other tabs' moves) and
-/// says when the server no longer has the game. One request rather than two: the page then
+/// says when the server no longer has the game, `recent.js`, the list of recent games, and
+/// `shapes.js`, which draws cells that are not squares (Donkey Kaissa's kites), and
+/// `players.js`, who plays what (the board turned to the player, resigning, draw offers), and
+/// `legend.js`, the pieces' names and the markings' meaning, and `arrow.js`, the best move's
+/// arrow. One request rather than two: the page then
 /// loads its files over at most six connections, and with a seventh request headless
 /// Chromium at times left one script waiting minutes for a connection.
 const SCRIPT: &str = concat!(
     include_str!("assets/follow.js"),
+    include_str!("assets/recent.js"),
+    include_str!("assets/shapes.js"),
+    include_str!("assets/players.js"),
+    include_str!("assets/legend.js"),
+    include_str!("assets/arrow.js"),
     include_str!("assets/app.js")
 );
 /// Its style: the looks the cells' marks name.

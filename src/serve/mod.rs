@@ -4,19 +4,23 @@
 //! moves from the engine's legal moves: it holds no rule of any game.
 //!
 //! [`api`] answers the page's requests (JSON, socket-free), [`session`] is one game with its
-//! engine, its one search (or [`scan`] of the whole line) and its [`clock`], [`moves`] splits legal moves for clicking, [`assets`] is the
+//! engine, its one search (or [`scan`] of the whole line) and its [`clock`], [`draw`] the
+//! engine's answer to a draw offer, [`moves`] splits legal moves for clicking, [`store`] keeps every game in a SQLite file, [`assets`] is the
 //! page itself, built into the binary. This module owns the sockets and threads.
 
 pub mod api;
 pub mod assets;
 pub mod clock;
+pub mod draw;
 pub mod moves;
 pub mod scan;
 pub mod session;
+pub mod store;
 
 use crate::games::variants::Registry;
 use api::{Api, MAX_BODY, Reply};
 use std::io::Read;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -37,15 +41,25 @@ pub struct ServeConfig {
     pub host: String,
     /// Port (0: any free port).
     pub port: u16,
+    /// The games database (`--db`); `None`: [`store::default_path`].
+    pub db: Option<PathBuf>,
 }
 
-/// Starts the server, calls `ready` with the page's URL once it listens, and answers
-/// requests until the process ends. Errors only if it cannot listen.
+/// Opens the games database, starts the server, calls `ready` with the page's URL once it
+/// listens, and answers requests until the process ends. Errors only if it cannot open the
+/// database or listen.
 pub fn run(
     config: &ServeConfig,
     registry: Registry,
     ready: impl FnOnce(&str),
 ) -> Result<(), String> {
+    let db = match &config.db {
+        Some(p) => p.clone(),
+        None => store::default_path().ok_or(
+            "no place for the games database: give --db PATH (neither XDG_DATA_HOME nor HOME is set)",
+        )?,
+    };
+    let store = store::Store::open(&db)?;
     let server = tiny_http::Server::http((config.host.as_str(), config.port))
         .map_err(|e| format!("cannot listen on {}:{}: {e}", config.host, config.port))?;
     let addr = server
@@ -58,7 +72,7 @@ pub fn run(
         addr.ip().to_string()
     };
     let server = Arc::new(server);
-    let api = Arc::new(Api::new(registry));
+    let api = Arc::new(Api::with_store(registry, store));
     ready(&format!("http://{host}:{}/", addr.port()));
     let reaper = api.clone();
     std::thread::Builder::new()

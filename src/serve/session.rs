@@ -5,6 +5,7 @@
 
 use super::clock::{Clock, ClockView};
 use super::scan::{Scan, ScanView};
+use super::store::Record;
 use crate::core::board_view::BoardView;
 use crate::engine::{Engine, Options, SearchOutcome};
 use crate::engine::{Info, score_text};
@@ -49,6 +50,9 @@ pub struct Report {
     /// The key of the position searched: the move is played only if it is still there.
     #[serde(skip)]
     key: u64,
+    /// The side to move in the position searched (whose view `lines`' scores take).
+    #[serde(skip)]
+    side: usize,
     /// Distinguishes searches, so a stale callback never writes over a newer search.
     #[serde(skip)]
     generation: u64,
@@ -92,6 +96,10 @@ pub struct Session {
     scan: Option<Scan>,
     /// When the page last asked anything of this game.
     pub last_seen: Instant,
+    /// The game as the database last had it (`None`: never written).
+    saved: Option<Record>,
+    /// The result in words of a game ended off the board: a resignation, an abort.
+    ending: Option<String>,
 }
 
 /// Locks a report, also after a panic elsewhere (a report is plain data, always whole).
@@ -119,11 +127,72 @@ impl Session {
             clock: None,
             scan: None,
             last_seen: Instant::now(),
+            saved: None,
+            ending: None,
         };
         if let Some(f) = fen {
             s.set_fen(f)?;
         }
         Ok(s)
+    }
+
+    /// A game read back from the database: its line set up, its clock going on from now.
+    pub fn restore(registry: &Registry, r: &Record) -> Result<Session, String> {
+        let mut s = Session::new(registry, &r.variant, r.start_fen.as_deref())?;
+        if r.cursor > r.line.len() {
+            return Err(format!("the cursor {} is past the line's end", r.cursor));
+        }
+        let moves: Vec<&str> = r.line.iter().map(String::as_str).collect();
+        let fen = s.start_fen.clone();
+        s.engine
+            .state_mut()
+            .set_position(fen.as_deref(), &moves)
+            .map_err(|e| format!("bad move in the saved line: {e}"))?;
+        s.line = r.line.clone();
+        s.show(r.cursor)?;
+        if let Some(c) = &r.clock {
+            s.clock = Some(Clock::restore(c, Instant::now())?);
+        }
+        s.ending = r.ending.clone();
+        s.saved = Some(s.record());
+        Ok(s)
+    }
+
+    /// The game as the database keeps it.
+    pub fn record(&self) -> Record {
+        Record {
+            variant: self.variant().to_string(),
+            start_fen: self.start_fen.clone(),
+            line: self.line.clone(),
+            cursor: self.cursor,
+            clock: self.clock.as_ref().map(Clock::saved),
+            result: self.result(),
+            ending: self.ending.clone(),
+        }
+    }
+
+    /// The game as it is now, if the database does not have it so yet.
+    pub fn unsaved(&self) -> Option<Record> {
+        let now = self.record();
+        (self.saved.as_ref() != Some(&now)).then_some(now)
+    }
+
+    /// Notes that the database now has the game as `r`.
+    pub fn mark_saved(&mut self, r: Record) {
+        self.saved = Some(r);
+    }
+
+    /// The result in words at the shown position (`1-0 {Yellow captures the Home Stone}`),
+    /// or by a flag, a resignation or an abort; `None` while the game goes on.
+    pub fn result(&self) -> Option<String> {
+        let st = self.engine.state();
+        self.ending
+            .clone()
+            .or_else(|| self.flag_result())
+            .or_else(|| {
+                st.outcome()
+                    .map(|o| result_line(self.engine.def(), o, st.side_to_move()))
+            })
     }
 
     /// The game's variant.
@@ -177,15 +246,22 @@ impl Session {
         self.cursor = 0;
         self.clock = None;
         self.scan = None;
+        self.ending = None;
         Ok(())
     }
 
-    /// Puts the game on a clock of `base` plus `inc` a move, the side to move's running from
-    /// now.
+    /// Puts the game on a clock of `base` plus `inc` a move, which starts with the first
+    /// move.
     pub fn set_clock(&mut self, base: Duration, inc: Duration) -> Result<(), String> {
         let side = self.engine.state().side_to_move().index();
-        self.clock = Some(Clock::new(base, inc, side, Instant::now())?);
+        self.clock = Some(Clock::new(base, inc, side)?);
         Ok(())
+    }
+
+    /// True when a move may be made on the shown position: the game goes on, and on a clock
+    /// the position is the line's end.
+    pub fn movable(&self) -> bool {
+        !self.over() && (self.clock.is_none() || self.cursor == self.line.len())
     }
 
     /// The clock as the page reads it, if the game has one.
@@ -206,16 +282,95 @@ impl Session {
         ))
     }
 
-    /// True when the game has ended: on the board at the shown position, or by a flag.
+    /// True when the game has ended: on the board at the shown position, by a flag, a
+    /// resignation or an abort.
     pub fn over(&self) -> bool {
-        self.engine.state().outcome().is_some() || self.flag_result().is_some()
+        self.ending.is_some()
+            || self.engine.state().outcome().is_some()
+            || self.flag_result().is_some()
+    }
+
+    /// `side` (0 the first player) resigns: the game ends, lost by that side
+    /// (`0-1 {Yellow resigns}`), and the clock stops.
+    pub fn resign(&mut self, side: usize) -> Result<(), String> {
+        if side > 1 {
+            return Err(format!("side must be 0 or 1, not {side}"));
+        }
+        if self.over() {
+            return Err("the game is over".into());
+        }
+        let loser = crate::core::geometry::Color::BOTH[side];
+        let score = if side == 0 { "0-1" } else { "1-0" };
+        let name = crate::games::color_name(self.engine.def(), loser);
+        self.end(format!("{score} {{{name} resigns}}"));
+        Ok(())
+    }
+
+    /// `side` offers a draw to the engine, which plays the other side; it answers by its own
+    /// score and the game's stage ([`super::draw`]). Accepted, the game ends drawn (`1/2-1/2
+    /// {draw agreed}`). Answers whether it was accepted and why, in words.
+    pub fn offer_draw(&mut self, side: usize) -> Result<(bool, String), String> {
+        if side > 1 {
+            return Err(format!("side must be 0 or 1, not {side}"));
+        }
+        if self.over() {
+            return Err("the game is over".into());
+        }
+        if self.cursor < self.line.len() {
+            return Err("a draw is offered at the line's end".into());
+        }
+        // The engine's own last search: lines are cleared by every move the engine did not
+        // make, so what is left was searched with the engine to move.
+        let score = {
+            let r = lock(&self.report);
+            (r.side != side)
+                .then(|| r.lines.first().map(|l| l.score.clone()))
+                .flatten()
+        };
+        let (accepted, why) = super::draw::answer(self.cursor, score.as_deref());
+        if accepted {
+            self.end("1/2-1/2 {draw agreed}".into());
+        }
+        Ok((accepted, why))
+    }
+
+    /// Ends a game no move was made in, with no result (`* {aborted before the first
+    /// move}`).
+    pub fn abort(&mut self) -> Result<(), String> {
+        if !self.line.is_empty() {
+            return Err("only a game without a move can be aborted; resign instead".into());
+        }
+        if self.over() {
+            return Err("the game is over".into());
+        }
+        self.end("* {aborted before the first move}".into());
+        Ok(())
+    }
+
+    /// Ends the game off the board with `words` as its result; its search and clock stop.
+    fn end(&mut self, words: String) {
+        self.quiet();
+        if let Some(c) = &mut self.clock {
+            c.stop(Instant::now());
+        }
+        self.ending = Some(words);
     }
 
     /// Loads the first game of a PGN text (of this variant or another the registry knows,
     /// by its `Variant` tag); the board shows its last position.
     pub fn load_pgn(&mut self, registry: &Registry, text: &str) -> Result<(), String> {
-        let games = crate::pgn::read_all(text)?;
-        let game = games.first().ok_or("no game in the PGN")?;
+        let games = crate::pgn::read_all(text).map_err(|e| {
+            if text.lines().any(|l| l.trim_start().starts_with('[')) {
+                format!("bad PGN: {e}")
+            } else {
+                format!(
+                    "the text is not a PGN game: it has no tag lines ([Variant \"kaissa\"]) ({e})"
+                )
+            }
+        })?;
+        let game = games.first().ok_or(
+            "no game in the text: a PGN has tag lines such as [Variant \"kaissa\"], then the moves",
+        )?;
         let variant = game.tag("Variant").unwrap_or(self.variant()).to_string();
         let mut fresh = Session::new(registry, &variant, game.tag("FEN"))?;
         let moves: Vec<&str> = game.moves.iter().map(String::as_str).collect();
@@ -224,7 +379,16 @@ impl Session {
             .engine
             .state_mut()
             .set_position(fen.as_deref(), &moves)
-            .map_err(|e| format!("bad move in the PGN: {e}"))?;
+            .map_err(|e| {
+                if game.tags.is_empty() {
+                    format!(
+                        "the text is not a PGN game: it has no tag lines ([Variant \"kaissa\"]), \
+                         and its words are not moves ({e})"
+                    )
+                } else {
+                    format!("bad move in the PGN: {e}")
+                }
+            })?;
         fresh.line = game.moves.clone();
         fresh.cursor = fresh.line.len();
         self.quiet();
@@ -240,6 +404,9 @@ impl Session {
 
     /// Plays a move made at `when` (for the clock).
     fn play_at(&mut self, mv: &str, when: Instant) -> Result<(), String> {
+        if self.ending.is_some() {
+            return Err("the game is over".into());
+        }
         if self.clock.is_some() && self.cursor < self.line.len() {
             return Err("the game is on a clock: moves are made at its end".into());
         }
@@ -264,6 +431,9 @@ impl Session {
 
     /// Takes back the last move shown and cuts the line there; false if there is none.
     pub fn undo(&mut self) -> Result<bool, String> {
+        if self.ending.is_some() {
+            return Err("the game has ended (resigned or aborted): start a new game".into());
+        }
         if self.clock.is_some() {
             return Err("the game is on a clock: no moves are taken back".into());
         }
@@ -318,6 +488,7 @@ impl Session {
             r.searching = true;
             r.play = req.play;
             r.key = self.engine.state().key();
+            r.side = self.engine.state().side_to_move().index();
             r.generation
         };
         let (info_to, done_to) = (self.report.clone(), self.report.clone());
@@ -448,8 +619,11 @@ impl Session {
             tags.push(("FEN".into(), fen.clone()));
         }
         let state = self.engine.state();
-        let ended = match (self.flag_result(), state.outcome()) {
-            (Some(flag), _) => Some(flag),
+        let ended = match (
+            self.ending.clone().or_else(|| self.flag_result()),
+            state.outcome(),
+        ) {
+            (Some(words), _) => Some(words),
             (None, Some(o)) if self.cursor == self.line.len() => {
                 Some(result_line(def, o, state.side_to_move()))
             }

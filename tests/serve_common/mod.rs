@@ -6,23 +6,65 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-/// A running `kaissa serve` on a free port of 127.0.0.1.
+/// A folder of its own under the system's temporary folder, removed when dropped.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    /// A new empty folder whose name starts with `prefix`.
+    pub fn new(prefix: &str) -> TempDir {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let n = COUNT.fetch_add(1, Ordering::SeqCst);
+        let dir = std::env::temp_dir().join(format!("{prefix}-{}-{n}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        TempDir(dir)
+    }
+
+    /// The games database's file in this folder.
+    pub fn db(&self) -> PathBuf {
+        self.0.join("games.sqlite")
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A running `kaissa serve` on 127.0.0.1.
 pub struct Served {
     child: Child,
     /// `host:port`.
     pub addr: String,
     /// The page's URL as the server printed it.
     pub url: String,
+    /// The folder of its games database, when the server made its own.
+    _dir: Option<TempDir>,
 }
 
 impl Served {
-    /// Starts the server and waits for the line with its URL.
+    /// Starts the server on a free port with a games database of its own (removed when it
+    /// stops), and waits for the line with its URL.
     pub fn start() -> Served {
+        let dir = TempDir::new("kaissa-serve");
+        let mut s = Served::start_with(&dir.db(), 0);
+        s._dir = Some(dir);
+        s
+    }
+
+    /// Starts the server on `port` (0: any free one) with the games database `db`.
+    pub fn start_with(db: &Path, port: u16) -> Served {
         let mut child = Command::new(env!("CARGO_BIN_EXE_kaissa"))
-            .args(["serve", "--port", "0"])
+            .args(["serve", "--port", &port.to_string(), "--db"])
+            .arg(db)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -41,7 +83,28 @@ impl Served {
             .trim_start_matches("http://")
             .trim_end_matches('/')
             .to_string();
-        Served { child, addr, url }
+        Served {
+            child,
+            addr,
+            url,
+            _dir: None,
+        }
+    }
+
+    /// The port it listens on.
+    pub fn port(&self) -> u16 {
+        self.addr
+            .rsplit(':')
+            .next()
+            .and_then(|p| p.parse().ok())
+            .expect("the address ends with its port")
+    }
+
+    /// Kills the server at once (SIGKILL: no chance to finish what it is writing) and waits
+    /// for it to be gone.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 
     /// True while the server process runs.

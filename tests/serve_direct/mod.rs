@@ -24,3 +24,12 @@ pub fn ok(api: &Api, method: &str, url: &str, body: Value) -> Value {
     assert_eq!(status, 200, "{method} {url}: {v}");
     v
 }
+
+/// The strings of a JSON array (a line of moves, a cell's marks).
+pub fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .expect("an array")
+        .iter()
+        .map(|m| m.as_str().expect("a string").to_string())
+        .collect()
+}

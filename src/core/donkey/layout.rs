@@ -22,10 +22,42 @@ fn mid(p: Point, q: Point) -> Point {
 /// along the outer edge from V(w) to M(w), y along the one from V(w) to M(w-1).
 pub fn centre(cell: Cell) -> Point {
     let (w, x, y) = cell.parts();
+    let quarter = |n: u8| f64::from(n) / 4.0;
+    kite_point(w, quarter(x) + 0.125, quarter(y) + 0.125)
+}
+
+/// The four corners of a cell, in order around it: the lines of its wedge's 4 x 4 ruling
+/// that bound it (x/4 and (x+1)/4 along one edge, y/4 and (y+1)/4 along the other).
+pub fn corners(cell: Cell) -> [Point; 4] {
+    let (w, x, y) = cell.parts();
+    let quarter = |n: u8| f64::from(n) / 4.0;
+    let (u0, u1, t0, t1) = (quarter(x), quarter(x + 1), quarter(y), quarter(y + 1));
+    [
+        kite_point(w, u0, t0),
+        kite_point(w, u1, t0),
+        kite_point(w, u1, t1),
+        kite_point(w, u0, t1),
+    ]
+}
+
+/// The board's lines as segments with their kind: the hexagon's six sides (`edge`) and the six
+/// wedge borders from the centre to each side's midpoint (`wedge`).
+pub fn lines() -> Vec<(Point, Point, &'static str)> {
+    let mut out = Vec::with_capacity(12);
+    for k in 0..6 {
+        out.push((corner(k), corner(k + 1), "edge"));
+        out.push(((0.0, 0.0), mid(corner(k), corner(k + 1)), "wedge"));
+    }
+    out
+}
+
+/// The point of wedge `w`'s kite at (u, t), each from 0 to 1: u along the outer edge from V(w)
+/// to M(w), t along the one from V(w) to M(w-1), bilinear between the kite's corners V(w),
+/// M(w), the centre O and M(w-1).
+fn kite_point(w: u8, u: f64, t: f64) -> Point {
     let v = corner(w);
     let mx = mid(corner(w), corner(w + 1));
     let my = mid(corner(w + 5), corner(w));
-    let (u, t) = ((f64::from(x) + 0.5) / 4.0, (f64::from(y) + 0.5) / 4.0);
     let at = |i: usize| {
         let (a, b, c) = match i {
             0 => (v.0, mx.0, my.0),
@@ -95,13 +127,22 @@ pub fn text(piece: impl Fn(Cell) -> Option<char>) -> String {
 /// (centres, width, height). The hexagon's corners point up and down, so it is 2 x scale high
 /// and sqrt(3) x scale wide.
 pub fn unit_layout() -> (Vec<Point>, f64, f64) {
-    let scale = 10.0;
-    let (w, h) = (3f64.sqrt() * scale, 2.0 * scale);
-    let out = Cell::all()
-        .map(centre)
-        .map(|(x, y)| (x * scale + w / 2.0, y * scale + h / 2.0))
-        .collect();
-    (out, w, h)
+    let (w, h) = unit_size();
+    (Cell::all().map(centre).map(to_unit).collect(), w, h)
+}
+
+/// How many units one unit of the plane is in [`unit_layout`].
+const UNIT_SCALE: f64 = 10.0;
+
+/// The width and height of [`unit_layout`]'s drawing.
+fn unit_size() -> (f64, f64) {
+    (3f64.sqrt() * UNIT_SCALE, 2.0 * UNIT_SCALE)
+}
+
+/// A point of the plane in [`unit_layout`]'s drawing (the cells' corners, the board's lines).
+pub fn to_unit((x, y): Point) -> Point {
+    let (w, h) = unit_size();
+    (x * UNIT_SCALE + w / 2.0, y * UNIT_SCALE + h / 2.0)
 }
 
 #[cfg(test)]
@@ -140,6 +181,23 @@ mod tests {
                 assert!((a.0 - b.0).abs() >= 1.0 || (a.1 - b.1).abs() >= 1.0);
             }
         }
+    }
+
+    #[test]
+    fn each_cell_lies_inside_its_four_corners_and_neighbours_share_two() {
+        for cell in Cell::all() {
+            let c = centre(cell);
+            let k = corners(cell);
+            // The centre is inside the quadrilateral: on the same side of each of its edges.
+            let side = |a: Point, b: Point| (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0);
+            let signs: Vec<bool> = (0..4).map(|i| side(k[i], k[(i + 1) % 4]) > 0.0).collect();
+            assert!(signs.iter().all(|&s| s == signs[0]), "{}", cell.name());
+        }
+        let (a, b) = (corners(Cell::new(0, 0, 0)), corners(Cell::new(0, 1, 0)));
+        let near = |p: Point, q: Point| (p.0 - q.0).abs() < 1e-9 && (p.1 - q.1).abs() < 1e-9;
+        let shared = a.iter().filter(|p| b.iter().any(|q| near(**p, *q))).count();
+        assert_eq!(shared, 2);
+        assert_eq!(lines().len(), 12);
     }
 
     #[test]

@@ -19,6 +19,7 @@ const page = {
   pending: 0,       // requests that may change the game, sent and not yet answered
   changes: 0,       // such requests answered so far (a state read before one is stale)
   lost: null,       // the id of a game the server no longer has, while that is shown
+  report: null,     // the last search report shown in the analysis panel
 };
 
 // What the page remembers across reloads (localStorage), besides the game's id.
@@ -69,18 +70,24 @@ async function call(method, path, body) {
 
 // ---- drawing ----
 
-// The largest cell (22 to 60 px) that fits the whole board, its hands and labels in the
-// window, beside the side panel.
+// The largest cell (16 to 96 px) that fits the whole board, its hands and labels in the
+// window: beside the side panel on a wide screen, the full width on a narrow one (a phone,
+// where the panel goes under the board and the board may be scrolled to in height).
 function cellSize(view) {
+  const narrow = window.innerWidth < NARROW;
   const top = $("board-frame").getBoundingClientRect().top + window.scrollY;
-  const height = window.innerHeight - top - 80;
-  const width = window.innerWidth - 400;
+  const height = narrow ? Infinity : window.innerHeight - top - 80;
+  const width = window.innerWidth - (narrow ? 60 : 400);
   const fit = Math.floor(Math.min(width / view.width, height / view.height));
-  return Math.max(22, Math.min(60, fit));
+  return Math.max(16, Math.min(96, fit));
 }
 
+// Below this window width (in CSS pixels) the side panel goes under the board (style.css
+// says the same).
+const NARROW = 800;
+
 function place(view, x, y) {
-  return page.flipped ? [view.width - x, view.height - y] : [x, y];
+  return turned() ? [view.width - x, view.height - y] : [x, y];
 }
 
 function pieceElement(letter, colors) {
@@ -112,13 +119,15 @@ function drawBoard() {
   board.style.fontSize = Math.round(size * 0.45) + "px";
   const targets = targetsOf(page.selected);
   const last = lastMove();
+  const shaped = hasShapes(view);
+  if (shaped) drawShapes(board, view, size, last);
   for (const c of view.cells) {
     const el = document.createElement("div");
     const [x, y] = place(view, c.x, c.y);
-    el.className = "cell";
+    el.className = shaped ? "cell on-shape" : "cell";
     for (const m of c.marks) {
-      if (m === "front-w") el.classList.add(page.flipped ? "edge-e" : "edge-w");
-      else if (m === "front-s") el.classList.add(page.flipped ? "edge-n" : "edge-s");
+      if (m === "front-w") el.classList.add(turned() ? "edge-e" : "edge-w");
+      else if (m === "front-s") el.classList.add(turned() ? "edge-n" : "edge-s");
       else el.classList.add(m);
     }
     el.dataset.cell = c.name;
@@ -176,7 +185,7 @@ function drawBoard() {
 
 function drawHands() {
   const s = page.state;
-  const bottomColor = page.flipped ? 1 : 0;
+  const bottomColor = turned() ? 1 : 0;
   for (const [id, color] of [["hand-bottom", bottomColor], ["hand-top", 1 - bottomColor]]) {
     const box = $(id);
     box.innerHTML = "";
@@ -217,11 +226,16 @@ function drawSide() {
   $("level-box").hidden = mode === "humans";
   $("level-first-box").hidden = mode !== "watch";
   $("pause").hidden = mode !== "watch";
-  $("pause").textContent = page.paused ? "Resume" : "Pause";
+  $("pause").textContent = page.paused ? (s.line.length === 0 ? "Start" : "Resume") : "Pause";
   $("per-move").hidden = !!s.clock;
   const opts = $("engine-side").options;
   opts[0].textContent = s.colors[1];
   opts[1].textContent = s.colors[0];
+  $("players").textContent = playersWords(s, mode);
+  drawLegend(s);
+  $("resign").hidden = !!s.result || mode === "watch" || s.line.length === 0;
+  $("abort").hidden = !!s.result || s.line.length > 0;
+  $("offer-draw").hidden = !!s.result || mode !== "engine" || s.line.length === 0;
 }
 
 // The moves, numbered as the players' turns: "1. e2e5 e9e6", each clickable, the current one
@@ -268,6 +282,8 @@ function render() {
   drawSide();
   drawClocks();
   drawGraph(page.scan);
+  if (page.scan && !page.analysing) drawScanBar();
+  drawArrow();
 }
 
 // ---- picking moves ----
@@ -343,10 +359,11 @@ function releaseDrag(e) {
   if (d.ghost) d.ghost.remove();
   if (!dragged) return clickCell(d.from);
   const under = document.elementFromPoint(e.clientX, e.clientY);
-  const target = under && under.closest("[data-cell]");
-  if (!target || target.dataset.cell === d.from) return clickCell(d.from);
+  const target = under && under.closest("[data-cell], [data-shape]");
+  const name = target && (target.dataset.cell || target.dataset.shape);
+  if (!name || name === d.from) return clickCell(d.from);
   page.selected = d.from;
-  clickCell(target.dataset.cell);
+  clickCell(name);
 }
 
 function askPromotion(choices) {
@@ -451,14 +468,25 @@ async function pollAnalysis() {
 function showScan(scan) {
   page.scan = scan || null;
   drawGraph(page.scan);
-  if (!page.analysing) {
-    const p = page.scan && page.scan.points.find((q) => q.ply === page.state.ply);
-    drawEvalBar(p ? p.cp : null, p ? scoreWords(p) : "");
-  }
+  if (!page.analysing) drawScanBar();
+}
+
+// The bar at the shown position from the scan ("analyse game"), so that it follows the move
+// shown; hidden where the scan has no score.
+function drawScanBar() {
+  const p = page.scan && page.scan.points.find((q) => q.ply === page.state.ply);
+  drawEvalBar(p ? p.cp : null, p ? scoreWords(p) : "");
+  $("eval-bar").dataset.ply = p ? p.ply : "";
 }
 
 function showLines(report) {
+  page.report = report;
   $("thinking").textContent = report.searching ? "searching..." : "";
+  $("lines-hidden").hidden = !linesHidden() || !report.lines.length;
+  if (linesHidden()) {
+    $("lines").innerHTML = "";
+    return;
+  }
   if (page.analysing && report.lines.length) {
     const top = report.lines[0];
     const cp = firstPlayerCp(top.score, page.state.side);
@@ -472,6 +500,7 @@ function showLines(report) {
     li.textContent = "depth " + l.depth + "  " + l.score + "  " + l.pv.join(" ");
     ol.appendChild(li);
   }
+  drawArrow();
 }
 
 async function startAnalysis() {
@@ -493,7 +522,8 @@ async function newGame(variant, fen) {
   stopPolling();
   page.selected = null;
   page.analysing = false;
-  page.paused = false;
+  // Engine against engine waits for "Start", so that its levels are set first.
+  page.paused = $("mode").value === "watch";
   page.scan = null;
   drawEvalBar(null, "");
   const body = { variant };
@@ -506,7 +536,10 @@ async function newGame(variant, fen) {
   page.game = s.game;
   $("variant").value = s.variant;
   $("lines").innerHTML = "";
+  page.report = null;
+  $("lines-hidden").hidden = true;
   await update(s);
+  showRecent();
   return true;
 }
 
@@ -529,7 +562,11 @@ function bind() {
   $("variant").addEventListener("change", () => newGame($("variant").value));
   $("flip").addEventListener("click", () => { page.flipped = !page.flipped; render(); });
   $("names").addEventListener("change", render);
-  $("mode").addEventListener("change", () => update(page.state));
+  $("mode").addEventListener("change", () => {
+    // Engine against engine on a game without a move waits for "Start" (levels set first).
+    if ($("mode").value === "watch" && page.state && page.state.line.length === 0) page.paused = true;
+    update(page.state);
+  });
   $("engine-side").addEventListener("change", () => update(page.state));
   $("undo").addEventListener("click", async () => {
     stopPolling();
@@ -580,6 +617,7 @@ function bind() {
     remember();
   });
   for (const id of SETTINGS) $(id).addEventListener("change", remember);
+  for (const id of ["level", "level-first"]) $(id).addEventListener("change", render);
   window.addEventListener("pointermove", moveDrag);
   window.addEventListener("pointerup", releaseDrag);
   $("load-fen").addEventListener("click", async () => {
@@ -588,6 +626,23 @@ function bind() {
     if (s) await update(s);
   });
   $("copy-fen").addEventListener("click", () => copy(page.state.fen));
+  $("recent-refresh").addEventListener("click", showRecent);
+  $("resign").addEventListener("click", async () => {
+    const s = await call("POST", "/api/resign", { game: page.game, side: resigningSide(page.state) });
+    if (s) { stopPolling(); await update(s); }
+  });
+  $("show-lines").addEventListener("change", () => { if (page.report) showLines(page.report); });
+  $("offer-draw").addEventListener("click", async () => {
+    const s = await call("POST", "/api/draw", { game: page.game, side: resigningSide(page.state) });
+    if (!s) return;
+    if (s.draw.accepted) stopPolling();
+    await update(s);
+    $("status").textContent = s.draw.reason;
+  });
+  $("abort").addEventListener("click", async () => {
+    const s = await call("POST", "/api/abort", { game: page.game });
+    if (s) { stopPolling(); await update(s); }
+  });
   $("load-pgn").addEventListener("click", async () => {
     stopPolling();
     const s = await call("POST", "/api/pgn", { game: page.game, pgn: $("pgn-input").value });
@@ -618,6 +673,7 @@ function remember() {
   const settings = {};
   for (const id of SETTINGS) settings[id] = $(id).value;
   try {
+    localStorage.setItem("kaissa-serve-level", $("level").value);
     localStorage.setItem("kaissa-serve-game", page.game);
     localStorage.setItem("kaissa-serve:" + page.game, JSON.stringify(settings));
   } catch (e) {
@@ -661,6 +717,7 @@ async function resume(id, named) {
     $("custom-clock").hidden = $("clock-preset").value !== "custom";
     $("variant").value = s.variant;
     await update(s);
+    showRecent();
     if (s.searching) startPolling();
     const a = await call("GET", "/api/analysis?game=" + id);
     if (a && a.scan) {
@@ -691,6 +748,10 @@ async function start() {
       $(id).appendChild(o);
     }
   }
+  // A new player's engine starts at level 3; the level last chosen is kept for the next game.
+  const level = remembered("kaissa-serve-level") || "3";
+  $("level").value = level;
+  $("level-first").value = level;
   bind();
   const v = await call("GET", "/api/variants");
   if (!v) return;

@@ -40,7 +40,7 @@ function setClock(view) {
 
 function drawClocks() {
   const v = clocks.view;
-  const bottom = page.flipped ? 1 : 0;
+  const bottom = turned() ? 1 : 0;
   for (const [id, side] of [["clock-bottom", bottom], ["clock-top", 1 - bottom]]) {
     const el = $(id);
     el.hidden = !v;

@@ -73,8 +73,8 @@ function showLost(id) {
   page.game = null;
   page.state = null;
   page.selected = null;
-  $("lost-text").textContent = "Game " + id + " is no longer on the server: it was forgotten " +
-    "(after an hour unused, or for newer games) or the server restarted.";
+  $("lost-text").textContent = "Game " + id + " is no longer on the server: its database has " +
+    "no game of that id (the server was started with another --db, or the address is mistyped).";
   $("lost").hidden = false;
   document.querySelector("main").hidden = true;
 }

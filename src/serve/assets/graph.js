@@ -26,16 +26,45 @@ function sideAt(ply) {
   return (((s.side - s.ply + ply) % 2) + 2) % 2;
 }
 
-// The moves that lost much: [{ply, lost, kind}], ply being the move's number in the line.
-function losses(points) {
+// Every move scored: [{ply, side, lost, kind}], ply being the move's number in the line,
+// side its mover, lost what it cost from the mover's side (0 for a move that gained), kind
+// "blunder", "mistake" or "".
+function moveLosses(points) {
   const out = [];
   for (let i = 1; i < points.length; i++) {
+    if (points[i].ply !== points[i - 1].ply + 1) continue;
     const before = clip(points[i - 1].cp);
     const after = clip(points[i].cp);
-    const lost = sideAt(points[i - 1].ply) === 0 ? before - after : after - before;
-    if (lost >= MISTAKE) out.push({ ply: points[i].ply, lost, kind: lost >= BLUNDER ? "blunder" : "mistake" });
+    const side = sideAt(points[i - 1].ply);
+    const lost = Math.max(0, side === 0 ? before - after : after - before);
+    const kind = lost >= BLUNDER ? "blunder" : lost >= MISTAKE ? "mistake" : "";
+    out.push({ ply: points[i].ply, side, lost, kind });
   }
   return out;
+}
+
+// The moves that lost much: those of moveLosses with a kind.
+function losses(points) {
+  return moveLosses(points).filter((l) => l.kind);
+}
+
+// Each side's mistakes, blunders and average loss in pawns, in words, for the scan's summary.
+function summaryWords(points) {
+  const all = moveLosses(points);
+  return [0, 1].map((side) => {
+    const mine = all.filter((l) => l.side === side);
+    const count = (k) => mine.filter((l) => l.kind === k).length;
+    const average = mine.length ? mine.reduce((a, l) => a + l.lost, 0) / mine.length / 100 : 0;
+    return page.state.colors[side] + ": " + count("mistake") + " mistakes, " + count("blunder") +
+      " blunders, average loss " + average.toFixed(2);
+  });
+}
+
+// A move's number and mover in words: "12. Red e9e6" (the line's `ply`-th move).
+function moveWords(ply) {
+  const first = sideAt(0);
+  const turn = Math.floor((ply - 1 + first) / 2) + 1;
+  return turn + ". " + page.state.colors[sideAt(ply - 1)] + " " + page.state.line[ply - 1];
 }
 
 function scoreWords(p) {
@@ -56,6 +85,7 @@ function drawGraph(scan) {
   const list = $("mistakes");
   box.hidden = !scan;
   list.innerHTML = "";
+  $("scan-summary").innerHTML = "";
   $("scan-progress").textContent = scan
     ? (scan.running ? "analysing the game: " : "analysed: ") + scan.points.length + " of " + scan.total + " positions"
     : "";
@@ -92,9 +122,18 @@ function drawGraph(scan) {
     const li = document.createElement("li");
     li.className = l.kind;
     li.dataset.ply = l.ply;
-    li.textContent = l.ply + ". " + page.state.line[l.ply - 1] + ": " + l.kind + " (" + (l.lost / 100).toFixed(1) + " lost)";
+    li.textContent = moveWords(l.ply) + ": " + l.kind + " (" + (l.lost / 100).toFixed(1) + " lost)";
     li.addEventListener("click", () => goto(l.ply));
     list.appendChild(li);
+  }
+  const summary = $("scan-summary");
+  summary.innerHTML = "";
+  if (!scan.running) {
+    for (const words of summaryWords(scan.points)) {
+      const li = document.createElement("li");
+      li.textContent = words;
+      summary.appendChild(li);
+    }
   }
 }
 
@@ -104,9 +143,9 @@ function drawEvalBar(cp, words) {
   bar.hidden = cp === null;
   if (cp === null) return;
   const first = share(cp) * 100;
-  $("eval-fill").style.height = (page.flipped ? 100 - first : first) + "%";
-  $("eval-fill").style.background = COLORS[page.state.colors[page.flipped ? 1 : 0]] || "#eee";
-  bar.style.background = COLORS[page.state.colors[page.flipped ? 0 : 1]] || "#333";
+  $("eval-fill").style.height = (turned() ? 100 - first : first) + "%";
+  $("eval-fill").style.background = COLORS[page.state.colors[turned() ? 1 : 0]] || "#eee";
+  bar.style.background = COLORS[page.state.colors[turned() ? 0 : 1]] || "#333";
   $("eval-text").textContent = words;
   bar.dataset.cp = cp;
 }

@@ -11,9 +11,10 @@ use crate::games::kaissa::Kaissa;
 use crate::games::kaissa::board::Board;
 
 /// The donkey board as a front end draws it: every cell at its place in the hexagon (about one
-/// unit between neighbours on the edges), light and dark, named `a11`..`f44`, no edge labels.
+/// unit between neighbours on the edges) with its kite's outline, light and dark, named
+/// `a11`..`f44`, the hexagon's sides and the wedge borders as lines, no edge labels.
 fn donkey_view(piece: impl Fn(usize) -> Option<char>) -> BoardView {
-    use crate::core::board_view::CellView;
+    use crate::core::board_view::{CellView, LineView};
     use crate::core::donkey::{Cell, layout};
     let (centres, width, height) = layout::unit_layout();
     let cells = centres
@@ -31,6 +32,24 @@ fn donkey_view(piece: impl Fn(usize) -> Option<char>) -> BoardView {
                 "dark"
             }],
             label: None,
+            shape: layout::corners(Cell(index as u8))
+                .into_iter()
+                .map(layout::to_unit)
+                .map(|(x, y)| (x as f32, y as f32))
+                .collect(),
+        })
+        .collect();
+    let lines = layout::lines()
+        .into_iter()
+        .map(|(a, b, kind)| {
+            let (a, b) = (layout::to_unit(a), layout::to_unit(b));
+            LineView {
+                x1: a.0 as f32,
+                y1: a.1 as f32,
+                x2: b.0 as f32,
+                y2: b.1 as f32,
+                kind,
+            }
         })
         .collect();
     BoardView {
@@ -40,6 +59,7 @@ fn donkey_view(piece: impl Fn(usize) -> Option<char>) -> BoardView {
         bottom: Vec::new(),
         left: Vec::new(),
         areas: Vec::new(),
+        lines,
         hands: Vec::new(),
         notes: Vec::new(),
     }
