@@ -83,28 +83,16 @@ class Line:
     @property
     def pv(self) -> List[str]: ...
 
-class SearchResult:
-    """A finished search."""
+class SearchResult(Line):
+    """A finished search: the chosen move's line (score, depth, nodes, PV) and the move."""
 
     @property
     def best(self) -> Optional[str]: ...
     @property
     def ponder(self) -> Optional[str]: ...
     @property
-    def score(self) -> str:
-        """``cp 35`` or ``mate 3`` (``mate -3`` when losing)."""
-    @property
-    def cp(self) -> Optional[int]: ...
-    @property
-    def mate(self) -> Optional[int]: ...
-    @property
-    def depth(self) -> int: ...
-    @property
-    def nodes(self) -> int: ...
-    @property
-    def pv(self) -> List[str]: ...
-    @property
-    def lines(self) -> List[Line]: ...
+    def lines(self) -> List[Line]:
+        """The last report of each line, best first."""
 
 class Engine:
     """The engine of one game, with its built-in net; ``level`` 0 (weakest) to 20 (full)."""

@@ -29,7 +29,7 @@ fn score_parts(s: Score) -> (String, Option<i32>, Option<i32>) {
 }
 
 /// One line of a search: its score, depth, nodes and moves.
-#[pyclass(frozen, get_all, skip_from_py_object, module = "kaissa")]
+#[pyclass(frozen, subclass, get_all, skip_from_py_object, module = "kaissa")]
 #[derive(Clone)]
 pub struct Line {
     /// 1 for the best line, 2 for the next (with multipv > 1)...
@@ -73,40 +73,35 @@ impl Line {
     }
 }
 
-/// A finished search: the best move, its score, depth, principal variation and nodes, and
-/// every line asked for with `multipv`.
-#[pyclass(frozen, get_all, module = "kaissa")]
+/// A finished search: the line of the move to play (its score, depth, nodes and principal
+/// variation, as a `Line`), that move and the expected reply, and every line asked for with
+/// `multipv`.
+#[pyclass(frozen, extends = Line, module = "kaissa")]
 pub struct SearchResult {
     /// The move to play in engine notation; None when the game is over.
+    #[pyo3(get)]
     pub best: Option<String>,
     /// The expected reply, if any.
+    #[pyo3(get)]
     pub ponder: Option<String>,
-    /// The best move's score as the engine writes it: `cp 35`, `mate 3`.
-    pub score: String,
-    /// Centipawns from the side to move's view; None for a mate score.
-    pub cp: Option<i32>,
-    /// Moves to mate (negative when losing); None for a centipawn score.
-    pub mate: Option<i32>,
-    /// Depth completed.
-    pub depth: i32,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// The principal variation, the best move first.
-    pub pv: Vec<String>,
     /// The last report of each line, best first (one line unless multipv > 1).
+    #[pyo3(get)]
     pub lines: Vec<Line>,
 }
 
 #[pymethods]
 impl SearchResult {
-    fn __repr__(&self) -> String {
+    fn __repr__(slf: PyRef<'_, Self>) -> String {
+        let line = slf.as_super();
         format!(
             "kaissa.SearchResult(best={}, score={:?}, depth={}, nodes={}, pv={:?})",
-            self.best.as_deref().map_or("None".to_string(), |b| format!("{b:?}")),
-            self.score,
-            self.depth,
-            self.nodes,
-            self.pv
+            slf.best
+                .as_deref()
+                .map_or("None".to_string(), |b| format!("{b:?}")),
+            line.score,
+            line.depth,
+            line.nodes,
+            line.pv
         )
     }
 }
@@ -139,12 +134,14 @@ struct Position {
 }
 
 /// Runs one search of `position` on `core` and waits for it; the lines reported and the
-/// outcome. Called with the GIL released.
-fn run(core: &Mutex<Core>, position: Position, limits: Limits) -> Result<SearchResult, String> {
+/// outcome (errors made without the GIL, raised once it is back). Called with the GIL
+/// released.
+fn run(core: &Mutex<Core>, position: Position, limits: Limits) -> PyResult<(Line, SearchResult)> {
     let mut core = core.lock().unwrap_or_else(|e| e.into_inner());
     let moves: Vec<&str> = position.moves.iter().map(String::as_str).collect();
     core.state_mut()
-        .set_position(position.start.as_deref(), &moves)?;
+        .set_position(position.start.as_deref(), &moves)
+        .map_err(value_error)?;
     let lines: Arc<Mutex<Vec<Info>>> = Arc::default();
     let sink = lines.clone();
     let (tx, rx) = mpsc::channel();
@@ -164,7 +161,7 @@ fn run(core: &Mutex<Core>, position: Position, limits: Limits) -> Result<SearchR
     );
     let out = rx.recv();
     core.wait();
-    let out = out.map_err(|_| "the search ended without an answer".to_string())?;
+    let out = out.map_err(|_| runtime_error("the search ended without an answer"))?;
     let mut lines: Vec<Line> = lines
         .lock()
         .unwrap_or_else(|e| e.into_inner())
@@ -181,17 +178,26 @@ fn run(core: &Mutex<Core>, position: Position, limits: Limits) -> Result<SearchR
         (None, None) => Vec::new(),
     };
     let (score, cp, mate) = score_parts(out.score);
-    Ok(SearchResult {
-        best: out.best,
-        ponder: out.ponder,
+    let chosen = Line {
+        multipv: lines
+            .iter()
+            .find(|l| l.pv.first() == out.best.as_ref())
+            .map_or(1, |l| l.multipv),
         score,
         cp,
         mate,
         depth: out.depth,
         nodes: out.nodes,
         pv,
-        lines,
-    })
+    };
+    Ok((
+        chosen,
+        SearchResult {
+            best: out.best,
+            ponder: out.ponder,
+            lines,
+        },
+    ))
 }
 
 #[pymethods]
@@ -250,7 +256,7 @@ impl Engine {
         nodes: Option<i64>,
         movetime_ms: Option<i64>,
         multipv: i64,
-    ) -> PyResult<SearchResult> {
+    ) -> PyResult<Py<SearchResult>> {
         if board.game.def != self.game.def {
             return Err(value_error(format!(
                 "the board plays {}, the engine {}",
@@ -286,13 +292,8 @@ impl Engine {
         };
         drop(board);
         let core = &self.core;
-        py.detach(|| run(core, position, limits)).map_err(|e| {
-            if e.contains("without an answer") {
-                runtime_error(e)
-            } else {
-                value_error(e)
-            }
-        })
+        let (line, result) = py.detach(|| run(core, position, limits))?;
+        Py::new(py, PyClassInitializer::from(line).add_subclass(result))
     }
 
     /// Empties the transposition table (a new game).

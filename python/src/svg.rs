@@ -186,7 +186,7 @@ pub fn draw(view: &BoardView, colors: [&str; 2]) -> String {
             y + row / 2.0,
             escape(colors.get(h.color).copied().unwrap_or("?"))
         );
-        let mut x = MARGIN + 100.0;
+        let mut x = MARGIN + 130.0;
         for &(letter, count) in &h.pieces {
             piece(&mut out, letter, x, y + row / 2.0, colors, false);
             let _ = write!(
