@@ -132,7 +132,14 @@ pub fn draw(view: &BoardView, colors: [&str; 2]) -> String {
     let board_h = view.height * CELL;
     let hands = view.hands.iter().filter(|h| !h.pieces.is_empty()).count();
     let text_lines = hands + view.notes.len();
-    let width = MARGIN + board_w + 4.0;
+    // Notes are written in 13-pixel type: about 7 pixels a character.
+    let longest_note = view
+        .notes
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0);
+    let width = (MARGIN + board_w + 4.0).max(longest_note as f32 * 7.0 + 8.0);
     let height = board_h + MARGIN + text_lines as f32 * (CELL * 0.8).max(LINE) + 4.0;
     let mut out = String::new();
     let _ = write!(
