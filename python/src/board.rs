@@ -197,8 +197,9 @@ impl Board {
         )
     }
 
-    /// The board drawn as SVG: every cell where the game places it (Donkey Kaissa's wedges
-    /// too), its looks, the pieces, the hands and the notes. Notebooks show a board with it.
+    /// The board drawn as SVG: every cell where the game places it, in its own outline
+    /// (Donkey Kaissa's kites, with the hexagon and the wedges' borders), its looks, the
+    /// pieces, the hands and the notes. Notebooks show a board with it.
     fn _repr_svg_(&self) -> String {
         let p = self.played();
         let colors = [

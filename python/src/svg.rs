@@ -1,8 +1,8 @@
 //! The board as an SVG picture, drawn from the game's [`BoardView`] alone, as `kaissa serve`'s
 //! page draws it: each cell a unit square at the centre the game gives it (a grid for the
-//! rectangular games, the six wedges' kites for Donkey Kaissa), coloured by its marks, with
-//! its piece as a disc in the player's colour; file and rank labels, the hands and the notes
-//! below.
+//! rectangular games), or the outline the game gives it (Donkey Kaissa's kites, with the
+//! hexagon's sides and the wedges' borders over them), coloured by its marks, with its piece
+//! as a disc in the player's colour; file and rank labels, the hands and the notes below.
 
 use kaissa::core::board_view::{BoardView, CellView};
 use std::fmt::Write;
@@ -72,7 +72,23 @@ fn piece(out: &mut String, letter: char, x: f32, y: f32, colors: [&str; 2], move
     );
 }
 
-/// One cell: its square, its overlays (zones, danger, fronts) and its piece.
+/// A cell's outline as an SVG element with `attrs`: its polygon when the game gives one, else
+/// the unit square around its centre.
+fn outline(c: &CellView, attrs: &str) -> String {
+    if c.shape.is_empty() {
+        let (x0, y0) = (MARGIN + c.x * CELL - CELL / 2.0, c.y * CELL - CELL / 2.0);
+        format!("<rect x=\"{x0:.1}\" y=\"{y0:.1}\" width=\"{CELL}\" height=\"{CELL}\" {attrs}/>")
+    } else {
+        let points: Vec<String> = c
+            .shape
+            .iter()
+            .map(|&(x, y)| format!("{:.1},{:.1}", MARGIN + x * CELL, y * CELL))
+            .collect();
+        format!("<polygon points=\"{}\" {attrs}/>", points.join(" "))
+    }
+}
+
+/// One cell: its outline, its overlays (zones, danger, fronts) and its piece.
 fn cell(out: &mut String, c: &CellView, colors: [&str; 2]) {
     let (cx, cy) = (MARGIN + c.x * CELL, c.y * CELL);
     let (x0, y0) = (cx - CELL / 2.0, cy - CELL / 2.0);
@@ -82,16 +98,15 @@ fn cell(out: &mut String, c: &CellView, colors: [&str; 2]) {
     };
     let _ = write!(
         out,
-        "<g class=\"cell\"><title>{}</title><rect x=\"{x0:.1}\" y=\"{y0:.1}\" width=\"{CELL}\" \
-         height=\"{CELL}\" fill=\"{}\" stroke=\"#00000022\"/>",
+        "<g class=\"cell\"><title>{}</title>{}",
         escape(&title),
-        fill(&c.marks)
+        outline(
+            c,
+            &format!("fill=\"{}\" stroke=\"#00000022\"", fill(&c.marks))
+        )
     );
     let overlay = |out: &mut String, color: &str| {
-        let _ = write!(
-            out,
-            "<rect x=\"{x0:.1}\" y=\"{y0:.1}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{color}\"/>"
-        );
+        out.push_str(&outline(c, &format!("fill=\"{color}\"")));
     };
     for m in &c.marks {
         match *m {
@@ -150,6 +165,19 @@ pub fn draw(view: &BoardView, colors: [&str; 2]) -> String {
     );
     for c in &view.cells {
         cell(&mut out, c, colors);
+    }
+    for l in &view.lines {
+        let _ = write!(
+            out,
+            "<line class=\"{}\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" \
+             stroke=\"#3c1e0a\" stroke-width=\"{}\"/>",
+            l.kind,
+            MARGIN + l.x1 * CELL,
+            l.y1 * CELL,
+            MARGIN + l.x2 * CELL,
+            l.y2 * CELL,
+            if l.kind == "edge" { 2.5 } else { 1.5 }
+        );
     }
     for a in &view.areas {
         let _ = write!(

@@ -46,12 +46,15 @@ def test_svg_draws_every_cell_and_piece(variant):
     assert svg.count("<circle") >= pieces > 0
 
 
-def test_donkey_svg_places_cells_on_the_wedges():
+def test_donkey_svg_draws_the_wedges_kites_and_lines():
     svg = kaissa.Board("donkey")._repr_svg_()
     assert svg.count('<g class="cell">') == 96
-    # The wedges are not a grid: many distinct x positions, unlike a 10 x 10 board's ten.
-    xs = {part.split('"')[1] for part in svg.split("<rect x=")[1:]}
-    assert len(xs) > 20
+    # Each cell is its kite, a four-cornered polygon; no cell is a square.
+    cells = svg.split('<g class="cell">')[1:]
+    assert all(c.split("</title>", 1)[1].startswith("<polygon points=") for c in cells)
+    assert all(len(c.split('points="')[1].split('"')[0].split()) == 4 for c in cells)
+    # The hexagon's sides and the borders between the wedges are drawn over them.
+    assert svg.count('<line class="edge"') >= 6 and svg.count('<line class="wedge"') >= 6
     assert "<title>a11</title>" in svg and "<title>f44</title>" in svg
 
 
