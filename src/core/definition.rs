@@ -300,13 +300,12 @@ pub fn with_options(table: &Table, options: &[String]) -> Result<VariantDef, Str
     toml::from_str(&text).map_err(|e| one_line(&e.to_string()))
 }
 
-/// The definition of the variant `name` of a variants file that stands alone (each `parent`
-/// defined earlier in the same text), with the named options switched on. It is not checked
-/// by the game that would play it: the registry (`games::variants`) does that, and keeps
-/// definitions across files.
-pub fn read_standalone(text: &str, name: &str, options: &[String]) -> Result<VariantDef, String> {
+/// Every variant table of a variants file that stands alone (each `parent` defined earlier
+/// in the same text), its parent's fields merged in, by name, with the names in file order.
+fn resolve_standalone(text: &str) -> Result<(BTreeMap<String, Table>, Vec<String>), String> {
     let file: VariantsFile = toml::from_str(text).map_err(|e| one_line(&e.to_string()))?;
     let mut resolved: BTreeMap<String, Table> = BTreeMap::new();
+    let mut order = Vec::new();
     for table in &file.variant {
         let Some(Value::String(own)) = table.get("name") else {
             return Err("a variant has no name".into());
@@ -322,11 +321,31 @@ pub fn read_standalone(text: &str, name: &str, options: &[String]) -> Result<Var
         };
         let t = inherit(parent, table);
         resolved.insert(own.clone(), t);
+        order.push(own.clone());
     }
+    Ok((resolved, order))
+}
+
+/// The definition of the variant `name` of a variants file that stands alone (each `parent`
+/// defined earlier in the same text), with the named options switched on. It is not checked
+/// by the game that would play it: the registry (`games::variants`) does that, and keeps
+/// definitions across files.
+pub fn read_standalone(text: &str, name: &str, options: &[String]) -> Result<VariantDef, String> {
+    let (resolved, _) = resolve_standalone(text)?;
     let table = resolved
         .get(name)
         .ok_or_else(|| format!("unknown variant \"{name}\""))?;
     with_options(table, options)
+}
+
+/// Every definition of a variants file that stands alone, in file order, with no option
+/// switched on (as [`read_standalone`] reads each).
+pub fn read_all_standalone(text: &str) -> Result<Vec<VariantDef>, String> {
+    let (resolved, order) = resolve_standalone(text)?;
+    order
+        .iter()
+        .map(|n| with_options(&resolved[n], &[]))
+        .collect()
 }
 
 /// Collapses a multi-line parser message into one line.

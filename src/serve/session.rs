@@ -290,15 +290,22 @@ impl Session {
             || self.flag_result().is_some()
     }
 
-    /// `side` (0 the first player) resigns: the game ends, lost by that side
-    /// (`0-1 {Yellow resigns}`), and the clock stops.
-    pub fn resign(&mut self, side: usize) -> Result<(), String> {
+    /// Checks that `side` names a player (0 or 1) of a game that goes on, as a resignation
+    /// and a draw offer need.
+    fn side_in_play(&self, side: usize) -> Result<(), String> {
         if side > 1 {
             return Err(format!("side must be 0 or 1, not {side}"));
         }
         if self.over() {
             return Err("the game is over".into());
         }
+        Ok(())
+    }
+
+    /// `side` (0 the first player) resigns: the game ends, lost by that side
+    /// (`0-1 {Yellow resigns}`), and the clock stops.
+    pub fn resign(&mut self, side: usize) -> Result<(), String> {
+        self.side_in_play(side)?;
         let loser = crate::core::geometry::Color::BOTH[side];
         let score = if side == 0 { "0-1" } else { "1-0" };
         let name = crate::games::color_name(self.engine.def(), loser);
@@ -310,12 +317,7 @@ impl Session {
     /// score and the game's stage ([`super::draw`]). Accepted, the game ends drawn (`1/2-1/2
     /// {draw agreed}`). Answers whether it was accepted and why, in words.
     pub fn offer_draw(&mut self, side: usize) -> Result<(bool, String), String> {
-        if side > 1 {
-            return Err(format!("side must be 0 or 1, not {side}"));
-        }
-        if self.over() {
-            return Err("the game is over".into());
-        }
+        self.side_in_play(side)?;
         if self.cursor < self.line.len() {
             return Err("a draw is offered at the line's end".into());
         }

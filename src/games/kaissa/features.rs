@@ -11,7 +11,7 @@
 //! `2 * types * cells + (own * types + t) * HAND_SLOTS + k` for the k-th held (k below
 //! [`HAND_SLOTS`]). No king buckets: the Home Stone starts in hand.
 
-use crate::core::definition::{PieceDef, VariantDef, read_standalone};
+use crate::core::definition::{PieceDef, VariantDef, read_all_standalone};
 use crate::core::geometry::Color;
 use crate::core::nnue::record::{Placed, Record};
 use crate::core::ruleset::Ruleset;
@@ -212,22 +212,24 @@ impl FeatureMap {
 /// `merchants-first` (where the Home Stone goes) and a merchants army whose Spearmen
 /// promote both read merchants' nets, so a net trained on any of them serves all.
 pub fn net_rule_set(def: &VariantDef) -> String {
-    let builtin = Kaissa::BUILTIN.1;
-    if read_standalone(builtin, &def.name, &[]).is_ok() {
+    let Ok(builtins) = read_all_standalone(Kaissa::BUILTIN.1) else {
+        return def.name.clone();
+    };
+    if builtins.iter().any(|b| b.name == def.name) {
         return def.name.clone();
     }
-    let names = builtin_names(builtin);
-    def.parent
-        .iter()
-        .chain(names.iter())
-        .find(|name| {
-            read_standalone(builtin, name, &[]).is_ok_and(|p| {
-                (&p.board, p.files, p.ranks) == (&def.board, def.files, def.ranks)
-                    && same_army(&p.pieces, &def.pieces)
-            })
+    let parent = def
+        .parent
+        .as_ref()
+        .and_then(|p| builtins.iter().find(|b| &b.name == p));
+    parent
+        .into_iter()
+        .chain(&builtins)
+        .find(|b| {
+            (&b.board, b.files, b.ranks) == (&def.board, def.files, def.ranks)
+                && same_army(&b.pieces, &def.pieces)
         })
-        .unwrap_or(&def.name)
-        .clone()
+        .map_or_else(|| def.name.clone(), |b| b.name.clone())
 }
 
 /// Whether two armies are one for a net: the same letters in the same order, each piece
@@ -238,19 +240,4 @@ pub fn same_army(a: &[PieceDef], b: &[PieceDef]) -> bool {
             (&x.letter, &x.betza, &x.zone_moves, x.pawn, &x.wing)
                 == (&y.letter, &y.betza, &y.zone_moves, y.pawn, &y.wing)
         })
-}
-
-/// The names of a variants file's definitions, in file order.
-fn builtin_names(text: &str) -> Vec<String> {
-    let Ok(file) = text.parse::<toml::Table>() else {
-        return Vec::new();
-    };
-    file.get("variant")
-        .and_then(|v| v.as_array())
-        .map(|vs| {
-            vs.iter()
-                .filter_map(|v| v.get("name")?.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
 }
