@@ -20,14 +20,15 @@ use crate::core::geometry::Color;
 use crate::core::moves::Move;
 use crate::core::outcome::Outcome;
 use crate::games::variants::{DEFAULT_VARIANT, Registry};
+use crate::search::pool::HelperPool;
 use crate::search::time::Limits;
 use crate::search::tt::Table;
 use crate::search::{Score, Signals};
 use skill::Skill;
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use wake::Wake;
 
 /// A finished search, with moves in engine notation.
@@ -131,6 +132,13 @@ pub struct SearchRequest<'a> {
     pub signals: Signals,
     /// Gets each finished iteration, its line in engine notation.
     pub report: Box<dyn FnMut(&Info) + Send + 'a>,
+    /// When the search was asked for: its clock runs from here.
+    pub start: Instant,
+    /// Threads kept for the helpers of a search on more than one thread.
+    pub pool: Option<HelperPool>,
+    /// Gets the answer as soon as the main thread has it, before the helpers have unwound
+    /// (the search still returns it).
+    pub answer: Option<Box<dyn FnOnce(SearchOutcome) + Send + 'a>>,
 }
 
 impl SearchRequest<'_> {
@@ -144,6 +152,9 @@ impl SearchRequest<'_> {
             threads: 1,
             signals: Signals::default(),
             report: Box::new(|_| {}),
+            start: Instant::now(),
+            pool: None,
+            answer: None,
         }
     }
 }
@@ -244,6 +255,8 @@ pub struct Engine {
     /// `go ponder`) when either comes.
     wake: Arc<Wake>,
     worker: Option<JoinHandle<()>>,
+    /// The helper threads of searches on more than one thread, kept while `Threads` stays.
+    pool: Option<HelperPool>,
     /// The xorshift state a weakened engine draws its choices from.
     skill_rng: u64,
 }
@@ -286,6 +299,7 @@ impl Engine {
             signals: Signals::default(),
             wake: Arc::new(Wake::default()),
             worker: None,
+            pool: None,
             skill_rng: time_seed(),
         }
     }
@@ -382,6 +396,8 @@ impl Engine {
     /// after each iteration, `done` once at the end. With `ponder` the search ignores its time
     /// limits until [`Engine::ponderhit`].
     pub fn go(&mut self, mut limits: Limits, ponder: bool, mut info: InfoSink, done: DoneSink) {
+        // The clock runs from the command's arrival, not from when the search thread starts.
+        let start = Instant::now();
         self.stop_and_wait();
         if limits.multipv == 0 {
             limits.multipv = self.options.multipv;
@@ -403,22 +419,49 @@ impl Engine {
         let tt = self.tt.clone();
         let overhead = self.options.move_overhead;
         let threads = self.options.threads;
+        let pool = self.helper_pool(threads);
         let signals = self.signals.clone();
         let wake = self.wake.clone();
         let spawned = std::thread::Builder::new()
             .name("search".into())
-            .stack_size(64 * 1024 * 1024)
+            .stack_size(crate::search::pool::HELPER_STACK)
             .spawn(move || {
                 let infinite = limits.infinite;
-                let mut lines: Vec<Info> = Vec::new();
-                let mut out = state.search(SearchRequest {
+                let lines: Arc<Mutex<Vec<Info>>> = Arc::default();
+                let seen = lines.clone();
+                let stop = signals.clone();
+                // Runs on the main search thread as soon as it has the answer; the helpers
+                // unwind meanwhile.
+                let answer = move |mut out: SearchOutcome| {
+                    let lines = lines.lock().expect("lines lock");
+                    if let Some(pick) = skill.and_then(|s| s.pick(&lines, &mut rng))
+                        && out.best.is_some()
+                    {
+                        let line = &lines[pick];
+                        out.best = line.pv.first().cloned();
+                        out.ponder = line.pv.get(1).cloned();
+                        out.score = line.score;
+                    }
+                    drop(lines);
+                    // UCI: after `go infinite` or `go ponder` the answer waits for stop or
+                    // ponderhit.
+                    if infinite || ponder {
+                        wake.wait_while(|| {
+                            !stop.stop.load(Ordering::Relaxed)
+                                && (stop.pondering.load(Ordering::Relaxed) || infinite)
+                        });
+                    }
+                    done(out);
+                };
+                state.search(SearchRequest {
                     tt,
                     limits,
                     overhead,
                     threads,
-                    signals: signals.clone(),
-                    report: Box::new(|i| {
+                    signals,
+                    report: Box::new(move |i| {
                         if skill.is_some() {
+                            let mut lines = seen.lock().expect("lines lock");
                             lines.retain(|l| l.multipv != i.multipv);
                             lines.push(i.clone());
                         }
@@ -426,28 +469,37 @@ impl Engine {
                             info(i)
                         }
                     }),
+                    start,
+                    pool,
+                    answer: Some(Box::new(answer)),
                 });
-                if let Some(pick) = skill.and_then(|s| s.pick(&lines, &mut rng))
-                    && out.best.is_some()
-                {
-                    let line = &lines[pick];
-                    out.best = line.pv.first().cloned();
-                    out.ponder = line.pv.get(1).cloned();
-                    out.score = line.score;
-                }
-                // UCI: after `go infinite` or `go ponder` the answer waits for stop/ponderhit.
-                if infinite || ponder {
-                    wake.wait_while(|| {
-                        !signals.stop.load(Ordering::Relaxed)
-                            && (signals.pondering.load(Ordering::Relaxed) || infinite)
-                    });
-                }
-                done(out);
             });
         match spawned {
             Ok(h) => self.worker = Some(h),
             Err(e) => log::error!("cannot start the search thread: {e}"),
         }
+    }
+
+    /// The helper threads for a search on `threads` threads: the kept pool, built anew when
+    /// `Threads` has changed; `None` on one thread, or when the system refuses the threads
+    /// (the search then tries once more on its own and falls back to one thread).
+    fn helper_pool(&mut self, threads: usize) -> Option<HelperPool> {
+        if threads <= 1 {
+            self.pool = None;
+            return None;
+        }
+        if self
+            .pool
+            .as_ref()
+            .is_none_or(|p| p.helpers() != threads - 1)
+        {
+            self.pool = None;
+            match HelperPool::new(threads - 1) {
+                Ok(p) => self.pool = Some(p),
+                Err(e) => log::warn!("{e}"),
+            }
+        }
+        self.pool.clone()
     }
 
     /// Seeds the choices of a weakened engine (`Skill Level` below full), so that a test or a

@@ -12,7 +12,7 @@ use crate::core::playable::Playable;
 use crate::core::ruleset::PositionVisitor;
 use crate::core::tunable::Tunable;
 use crate::games;
-use crate::search::{SearchParams, search};
+use crate::search::{AnswerSink, SearchParams, SearchResult, search};
 use std::sync::Arc;
 
 /// A game in progress: its definition, evaluation weights, start position and current
@@ -172,9 +172,20 @@ impl<P: Playable> GameState for PlayState<P> {
             threads,
             signals,
             mut report,
+            start,
+            pool,
+            answer,
         } = request;
+        let pos = &self.pos;
+        let outcome = move |r: &SearchResult| SearchOutcome {
+            best: r.best.map(|m| pos.move_text(m)),
+            ponder: r.ponder.map(|m| pos.move_text(m)),
+            score: r.score,
+            depth: r.depth,
+            nodes: r.nodes,
+        };
         let r = search(
-            &self.pos,
+            pos,
             SearchParams {
                 eval: &*self.eval,
                 tt,
@@ -182,16 +193,14 @@ impl<P: Playable> GameState for PlayState<P> {
                 overhead,
                 threads,
                 signals,
+                start,
+                pool,
+                answer: answer
+                    .map(|a| -> AnswerSink<'_> { Box::new(move |r: &SearchResult| a(outcome(r))) }),
             },
-            &mut |i: &crate::search::Info| report(&i.map_pv(|m| self.pos.move_text(*m))),
+            &mut |i: &crate::search::Info| report(&i.map_pv(|m| pos.move_text(*m))),
         );
-        SearchOutcome {
-            best: r.best.map(|m| self.pos.move_text(m)),
-            ponder: r.ponder.map(|m| self.pos.move_text(m)),
-            score: r.score,
-            depth: r.depth,
-            nodes: r.nodes,
-        }
+        outcome(&r)
     }
 }
 

@@ -1,6 +1,6 @@
 //! The search: iterative deepening with aspiration windows over [`worker::Worker`]'s
 //! principal variation search, run on several threads that share the transposition table
-//! (lazy SMP on a rayon pool). An iteration the clock cuts still counts for the move that
+//! (lazy SMP: helpers on a [`pool::HelperPool`] the engine keeps). An iteration the clock cuts still counts for the move that
 //! beat the last iteration's best in it. The search never prints: it reports each finished
 //! iteration (and such a move) through a callback, its line as [`Move`]s; the engine writes
 //! the moves as text and the protocol layer formats the rest.
@@ -9,6 +9,7 @@ pub mod correction;
 pub mod ordering;
 pub mod params;
 pub mod perft;
+pub mod pool;
 pub mod time;
 pub mod tt;
 pub mod worker;
@@ -16,6 +17,7 @@ pub mod worker;
 use crate::core::moves::Move;
 use crate::core::rules::Rules;
 use crate::search::params::{ASPIRATION_DEPTH, ASPIRATION_GROWTH_DIVISOR, ASPIRATION_WINDOW};
+use crate::search::pool::HelperPool;
 use crate::search::time::{Budget, Limits, budget};
 use crate::search::tt::Table;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtOrd};
@@ -194,6 +196,9 @@ pub struct Signals {
     pub pondering: Arc<AtomicBool>,
 }
 
+/// Gets a search's answer once, from its main thread.
+pub type AnswerSink<'a> = Box<dyn FnOnce(&SearchResult) + Send + 'a>;
+
 /// Everything a search needs besides the position; `E` is the game's evaluation tables.
 pub struct SearchParams<'a, E> {
     /// Evaluation tables of the game.
@@ -208,6 +213,13 @@ pub struct SearchParams<'a, E> {
     pub threads: usize,
     /// Stop and ponder signals.
     pub signals: Signals,
+    /// When the search was asked for (the `go` command's arrival): the clock runs from here.
+    pub start: Instant,
+    /// Threads kept for the helpers; `None`: a search on more than one thread starts its own.
+    pub pool: Option<HelperPool>,
+    /// Called once with the answer as soon as the main thread has it, before the helpers have
+    /// unwound, so that the move goes out without waiting for them.
+    pub answer: Option<AnswerSink<'a>>,
 }
 
 impl<'a, E> SearchParams<'a, E> {
@@ -223,6 +235,9 @@ impl<'a, E> SearchParams<'a, E> {
             overhead: Duration::ZERO,
             threads: 1,
             signals: Signals::default(),
+            start: Instant::now(),
+            pool: None,
+            answer: None,
         }
     }
 
@@ -256,7 +271,7 @@ pub fn search<P: Rules>(
         tt: params.tt.clone(),
         stop: params.signals.stop.clone(),
         pondering: params.signals.pondering.clone(),
-        start: Instant::now(),
+        start: params.start,
         budget: budget(&params.limits, params.overhead),
         node_limit: params.limits.nodes,
         nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
@@ -268,7 +283,7 @@ pub fn search<P: Rules>(
         root.retain(|m| params.limits.searchmoves.contains(m));
     }
     if root.is_empty() {
-        return SearchResult {
+        let r = SearchResult {
             best: None,
             ponder: None,
             score: Score::from_internal(match pos.decided() {
@@ -278,9 +293,14 @@ pub fn search<P: Rules>(
             depth: 0,
             nodes: 0,
         };
+        if let Some(answer) = params.answer {
+            answer(&r);
+        }
+        return r;
     }
     let result: Mutex<Option<SearchResult>> = Mutex::new(None);
     let report = Mutex::new(report);
+    let answer = Mutex::new(params.answer);
     let run = |id: usize| {
         let mut w = Worker::new(pos.clone(), params.eval, &control, id);
         let out = iterate(&mut w, &root, &params.limits, &|info: &Info| {
@@ -290,27 +310,41 @@ pub fn search<P: Rules>(
         });
         control.add_nodes(id, w.nodes);
         if id == 0 {
-            // The main thread decides: stop the helpers.
+            // The main thread decides: stop the helpers, and answer before they have unwound.
             control.stop.store(true, AtOrd::Relaxed);
+            if let Some(answer) = answer.lock().expect("answer lock").take() {
+                answer(&SearchResult {
+                    nodes: control.total_nodes(),
+                    ..out.clone()
+                });
+            }
             *result.lock().expect("result lock") = Some(out);
         }
     };
-    if threads == 1 {
-        run(0);
-    } else {
-        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) => pool.scope(|s| {
-                for id in 1..threads {
-                    let run = &run;
-                    s.spawn(move |_| run(id));
-                }
-                run(0);
-            }),
-            Err(e) => {
-                log::warn!("cannot build a thread pool ({e}); searching on one thread");
-                run(0);
+    let own;
+    let pool = match (threads, &params.pool) {
+        (1, _) => None,
+        (_, Some(p)) if p.helpers() >= threads - 1 => Some(p),
+        _ => match HelperPool::new(threads - 1) {
+            Ok(p) => {
+                own = p;
+                Some(&own)
             }
-        }
+            Err(e) => {
+                log::warn!("{e}; searching on one thread");
+                None
+            }
+        },
+    };
+    match pool {
+        None => run(0),
+        Some(pool) => pool.scope(|s| {
+            for id in 1..threads {
+                let run = &run;
+                s.spawn(move |_| run(id));
+            }
+            run(0);
+        }),
     }
     let mut r = result
         .into_inner()

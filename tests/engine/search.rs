@@ -1,8 +1,10 @@
 //! Search behaviour through the engine facade: determinism on one thread, a legal move from
 //! several threads, the bench signature, stop latency, movetime, node limits and MultiPV.
 
-use kaissa::engine::{Engine, Info, SearchOutcome};
+use kaissa::engine::{Engine, Info, SearchOutcome, SearchRequest};
+use kaissa::search::pool::HelperPool;
 use kaissa::search::time::Limits;
+use kaissa::search::tt::Table;
 use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -64,6 +66,48 @@ fn two_threads_find_a_legal_move() {
     let best = out.best.unwrap();
     assert!(e.state().legal_moves().contains(&best));
     assert_eq!(infos.lock().unwrap().last().unwrap().depth, 8);
+}
+
+#[test]
+fn kept_helper_threads_serve_one_search_after_another() {
+    let _g = crate::serial::shared();
+    let mut e = Engine::new();
+    // Two threads twice (the kept pool), then three on Jikaida's deep board (a new pool),
+    // then back to one.
+    for (threads, variant) in [
+        (2, "merchants"),
+        (2, "merchants"),
+        (3, "jikaida"),
+        (1, "gc"),
+    ] {
+        let mut o = e.options().clone();
+        o.threads = threads;
+        e.set_options(o).unwrap();
+        e.set_variant(variant, &[]).unwrap();
+        let (rx, infos) = go(&mut e, depth(5));
+        let out = rx.recv_timeout(Duration::from_secs(60)).unwrap();
+        assert!(e.state().legal_moves().contains(&out.best.unwrap()));
+        assert_eq!(infos.lock().unwrap().last().unwrap().depth, 5);
+    }
+}
+
+#[test]
+fn the_answer_comes_from_the_main_thread_and_matches_the_result() {
+    let _g = crate::serial::shared();
+    let e = Engine::new();
+    let pool = HelperPool::new(1).unwrap();
+    let (tx, rx) = channel();
+    let returned = e.state().search(SearchRequest {
+        threads: 2,
+        pool: Some(pool),
+        answer: Some(Box::new(move |o| tx.send(o).unwrap())),
+        ..SearchRequest::quiet(Arc::new(Table::new(4)), depth(6))
+    });
+    let answered = rx.try_recv().expect("answered before the search returned");
+    assert_eq!(answered.best, returned.best);
+    assert_eq!(answered.score, returned.score);
+    assert_eq!(answered.depth, 6);
+    assert!(answered.nodes > 0 && answered.nodes <= returned.nodes);
 }
 
 #[test]
