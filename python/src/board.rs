@@ -5,7 +5,7 @@
 use crate::error::value_error;
 use crate::svg;
 use crate::variant::Game;
-use kaissa::engine::{GameState, new_state};
+use kaissa::engine::{AnyGame, new_state};
 use kaissa::games::{color_name, result_line};
 use pyo3::prelude::*;
 use std::sync::{Mutex, MutexGuard};
@@ -13,7 +13,7 @@ use std::sync::{Mutex, MutexGuard};
 /// The changing part of a board: the position, where it started and the moves played since.
 pub struct Played {
     /// The game and position, with its history (repetitions count over it).
-    pub state: Box<dyn GameState>,
+    pub state: AnyGame,
     /// The FEN the board started from; `None`: the variant's start position.
     pub start: Option<String>,
     /// The moves played from the start, in engine notation.
@@ -24,7 +24,7 @@ impl Played {
     /// A copy, for another board or for a search.
     pub fn duplicate(&self) -> Played {
         Played {
-            state: self.state.boxed_clone(),
+            state: self.state.clone(),
             start: self.start.clone(),
             moves: self.moves.clone(),
         }

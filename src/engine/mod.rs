@@ -2,9 +2,9 @@
 //! and position (with its move history), the transposition table, the options, and the search
 //! thread. Results leave through callbacks; nothing here prints.
 //!
-//! Every game is played through one [`GameState`], built from the game's
-//! [`crate::core::playable::Playable`] position ([`PlayState`], [`new_state`]); the game's
-//! position type and bitboard width are hidden behind that trait object: dynamic dispatch
+//! Every game is played through one [`AnyGame`] ([`new_state`]), which holds the game's
+//! [`crate::core::playable::Playable`] position as a [`PlayState`] behind the [`GameState`]
+//! trait object: the position type and bitboard width are hidden there, and dynamic dispatch
 //! happens once per command, never inside move generation or search.
 
 pub mod bench;
@@ -12,7 +12,7 @@ pub mod skill;
 mod state;
 mod wake;
 
-pub use state::{PlayState, new_state};
+pub use state::{AnyGame, PlayState, new_state};
 
 use crate::core::board_view::BoardView;
 use crate::core::definition::VariantDef;
@@ -67,10 +67,6 @@ pub type DoneSink = Box<dyn FnOnce(SearchOutcome) + Send>;
 pub trait GameState: Send {
     /// The definition of the game.
     fn def(&self) -> &VariantDef;
-    /// A copy, for a search thread.
-    fn boxed_clone(&self) -> Box<dyn GameState>;
-    /// Sets the position from a FEN (or the start) and moves; on error nothing changes.
-    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
     /// Plays one move in engine notation.
     fn play(&mut self, mv: &str) -> Result<(), String>;
     /// Takes back the last move; false if there is none.
@@ -106,10 +102,6 @@ pub trait GameState: Send {
     /// Evaluation terms (name, Yellow, Red) and the side-to-move evaluation (the learned
     /// net's when one is in use).
     fn eval(&self) -> (Vec<(String, i32, i32)>, i32);
-    /// Chooses the learned evaluation: none (`use_net` false), the game's built-in net
-    /// (`file` None) or the net of a file's bytes. An error, the evaluation unchanged, when
-    /// the bytes are not a net for this game.
-    fn set_net(&mut self, use_net: bool, file: Option<&[u8]>) -> Result<(), String>;
     /// The learned net in use, by name; `None` when the hand-written evaluation is.
     fn net_name(&self) -> Option<String>;
     /// Searches the position as `request` asks; its `report` gets each finished iteration
@@ -215,7 +207,7 @@ pub(crate) fn read_net_file(path: &str) -> Result<Vec<u8>, String> {
 
 /// Sets the learned evaluation of `state` as `o` says; an error, nothing changed, when the
 /// net file cannot be read or is not a net for the game.
-fn apply_net(state: &mut dyn GameState, o: &Options) -> Result<(), String> {
+fn apply_net(state: &mut AnyGame, o: &Options) -> Result<(), String> {
     let bytes = match (&o.eval_file, o.use_nnue) {
         (Some(path), true) => Some(read_net_file(path)?),
         _ => None,
@@ -247,7 +239,7 @@ pub struct Engine {
     registry: Registry,
     variant: String,
     rule_options: Vec<String>,
-    state: Box<dyn GameState>,
+    state: AnyGame,
     tt: Arc<Table>,
     options: Options,
     signals: Signals,
@@ -286,7 +278,7 @@ impl Engine {
             .get(DEFAULT_VARIANT, &[])
             .expect("default variant exists");
         let mut state = new_state(&def).expect("default variant builds");
-        if let Err(e) = apply_net(state.as_mut(), &options) {
+        if let Err(e) = apply_net(&mut state, &options) {
             log::warn!("{e}: the built-in evaluation plays");
         }
         Engine {
@@ -325,14 +317,14 @@ impl Engine {
         self.stop_and_wait();
         let def = self.registry.get(name, rule_options)?;
         self.state = new_state(&def)?;
-        if let Err(e) = apply_net(self.state.as_mut(), &self.options) {
+        if let Err(e) = apply_net(&mut self.state, &self.options) {
             // A net file for another game: this game plays with its own evaluation.
             log::warn!("{e}: {name} plays with its built-in evaluation");
             let own = Options {
                 eval_file: None,
                 ..self.options.clone()
             };
-            apply_net(self.state.as_mut(), &own)?;
+            apply_net(&mut self.state, &own)?;
         }
         self.variant = name.to_string();
         self.rule_options = rule_options.to_vec();
@@ -345,14 +337,14 @@ impl Engine {
     }
 
     /// The current game and position.
-    pub fn state(&self) -> &dyn GameState {
-        self.state.as_ref()
+    pub fn state(&self) -> &AnyGame {
+        &self.state
     }
 
     /// The current game and position, to change.
-    pub fn state_mut(&mut self) -> &mut dyn GameState {
+    pub fn state_mut(&mut self) -> &mut AnyGame {
         self.stop_and_wait();
-        self.state.as_mut()
+        &mut self.state
     }
 
     /// The options.
@@ -372,7 +364,7 @@ impl Engine {
             None
         };
         if (o.use_nnue, &o.eval_file) != (self.options.use_nnue, &self.options.eval_file) {
-            apply_net(self.state.as_mut(), &o)?;
+            apply_net(&mut self.state, &o)?;
         }
         if let Some(tt) = tt {
             self.tt = tt;
@@ -415,7 +407,7 @@ impl Engine {
         let mut rng = crate::core::rng::xorshift64(&mut self.skill_rng);
         self.signals = Signals::default();
         self.signals.pondering.store(ponder, Ordering::Relaxed);
-        let state = self.state.boxed_clone();
+        let state = self.state.clone();
         let tt = self.tt.clone();
         let overhead = self.options.move_overhead;
         let threads = self.options.threads;

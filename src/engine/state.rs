@@ -1,6 +1,7 @@
-//! [`PlayState`]: any [`Playable`] position as the engine's width-free [`GameState`], and
-//! [`new_state`], which builds it for any definition through the games registry (and builds it
-//! anew when a FEN is for another board, as Jikaida's FEN may be).
+//! [`PlayState`]: any [`Playable`] position as the engine's width-free [`GameState`];
+//! [`AnyGame`], the handle that holds one and builds it anew when a FEN is for another board
+//! (as Jikaida's FEN may be); and [`new_state`], which builds it for any definition through
+//! the games registry.
 
 use super::{GameState, SearchOutcome, SearchRequest};
 use crate::core::board_view::BoardView;
@@ -55,26 +56,6 @@ impl<P: Playable> PlayState<P> {
 impl<P: Playable> GameState for PlayState<P> {
     fn def(&self) -> &VariantDef {
         &self.def
-    }
-
-    fn boxed_clone(&self) -> Box<dyn GameState> {
-        Box::new(self.clone())
-    }
-
-    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
-        let mut pos = match fen {
-            Some(f) => self
-                .start
-                .read_fen(f)
-                .map_err(|e| format!("bad FEN: {e}"))?,
-            None => self.start.clone(),
-        };
-        for m in moves {
-            let mv = pos.parse_move(m)?;
-            pos.make(mv);
-        }
-        self.pos = pos;
-        Ok(())
     }
 
     fn play(&mut self, mv: &str) -> Result<(), String> {
@@ -153,13 +134,6 @@ impl<P: Playable> GameState for PlayState<P> {
         (pos.eval_terms(&self.eval), pos.evaluate(&self.eval))
     }
 
-    fn set_net(&mut self, use_net: bool, file: Option<&[u8]>) -> Result<(), String> {
-        if let Some(e) = self.pos.choose_net(&self.eval, use_net, file)? {
-            self.eval = Arc::new(e);
-        }
-        Ok(())
-    }
-
     fn net_name(&self) -> Option<String> {
         self.pos.net_name(&self.eval)
     }
@@ -204,20 +178,50 @@ impl<P: Playable> GameState for PlayState<P> {
     }
 }
 
-/// A [`PlayState`] of some position type, as [`GameBox`] holds it.
-trait Played: GameState {
+/// What [`AnyGame`] asks of a [`PlayState`] beyond [`GameState`]: the changes that may
+/// take the game to another board or evaluation, which only [`AnyGame`] makes.
+trait Position: GameState {
+    /// A copy.
+    fn clone_box(&self) -> Box<dyn Position>;
     /// [`Playable::same_board`] of the current position.
     fn same_board(&self, fen: &str) -> Result<bool, String>;
-    /// A copy.
-    fn clone_played(&self) -> Box<dyn Played>;
+    /// Sets the position on this board from a FEN (or the start) and moves; on error nothing
+    /// changes.
+    fn set_here(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
+    /// Chooses the learned evaluation (see [`AnyGame::set_net`]).
+    fn choose_net(&mut self, use_net: bool, file: Option<&[u8]>) -> Result<(), String>;
 }
 
-impl<P: Playable> Played for PlayState<P> {
+impl<P: Playable> Position for PlayState<P> {
+    fn clone_box(&self) -> Box<dyn Position> {
+        Box::new(self.clone())
+    }
+
     fn same_board(&self, fen: &str) -> Result<bool, String> {
         self.pos.same_board(fen)
     }
-    fn clone_played(&self) -> Box<dyn Played> {
-        Box::new(self.clone())
+
+    fn set_here(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        let mut pos = match fen {
+            Some(f) => self
+                .start
+                .read_fen(f)
+                .map_err(|e| format!("bad FEN: {e}"))?,
+            None => self.start.clone(),
+        };
+        for m in moves {
+            let mv = pos.parse_move(m)?;
+            pos.make(mv);
+        }
+        self.pos = pos;
+        Ok(())
+    }
+
+    fn choose_net(&mut self, use_net: bool, file: Option<&[u8]>) -> Result<(), String> {
+        if let Some(e) = self.pos.choose_net(&self.eval, use_net, file)? {
+            self.eval = Arc::new(e);
+        }
+        Ok(())
     }
 }
 
@@ -225,109 +229,81 @@ impl<P: Playable> Played for PlayState<P> {
 struct ToState<'a>(&'a VariantDef);
 
 impl PositionVisitor for ToState<'_> {
-    type Output = Box<dyn Played>;
-    fn visit<P: Playable + Tunable>(self, pos: P, eval: P::Eval) -> Box<dyn Played> {
+    type Output = Box<dyn Position>;
+    fn visit<P: Playable + Tunable>(self, pos: P, eval: P::Eval) -> Box<dyn Position> {
         Box::new(PlayState::new(self.0.clone(), Arc::new(eval), pos))
     }
 }
 
-/// Builds the state of a game at its start position, whatever game plays the definition.
-pub fn new_state(def: &VariantDef) -> Result<Box<dyn GameState>, String> {
+/// Builds the game of a definition at its start position, whatever game plays it.
+pub fn new_state(def: &VariantDef) -> Result<AnyGame, String> {
     let inner = games::build(def, None, ToState(def))?;
-    Ok(Box::new(GameBox { inner, net: None }))
+    Ok(AnyGame { inner, net: None })
 }
 
-/// A game whose board may change with the FEN it is given: a FEN for another board (another
-/// size of Jikaida board) builds the game anew on that board, kept only if the FEN and moves
-/// are good; `position startpos` returns to the definition's own board. The learned
-/// evaluation last chosen goes with it to the new board (where a board without nets plays the
-/// hand-written evaluation).
-struct GameBox {
-    inner: Box<dyn Played>,
+/// Any game of the registry in progress, the engine's one handle on it: everything a position
+/// does through [`GameState`] (by `Deref`), and the two changes that may take the game to
+/// another position type, made here. A FEN for another board (another size of Jikaida board)
+/// builds the game anew on that board, kept only if the FEN and moves are good; `position
+/// startpos` returns to the definition's own board. The learned evaluation last chosen goes
+/// with it to the new board (where a board without nets plays the hand-written evaluation).
+pub struct AnyGame {
+    inner: Box<dyn Position>,
     /// The last net choice accepted: `Use NNUE` and the net file's bytes.
     net: Option<(bool, Option<Arc<[u8]>>)>,
 }
 
-impl GameState for GameBox {
-    fn def(&self) -> &VariantDef {
-        self.inner.def()
-    }
-    fn boxed_clone(&self) -> Box<dyn GameState> {
-        Box::new(GameBox {
-            inner: self.inner.clone_played(),
+impl Clone for AnyGame {
+    fn clone(&self) -> Self {
+        AnyGame {
+            inner: self.inner.clone_box(),
             net: self.net.clone(),
-        })
+        }
     }
-    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+}
+
+impl std::ops::Deref for AnyGame {
+    type Target = dyn GameState;
+    fn deref(&self) -> &(dyn GameState + 'static) {
+        &*self.inner
+    }
+}
+
+impl std::ops::DerefMut for AnyGame {
+    fn deref_mut(&mut self) -> &mut (dyn GameState + 'static) {
+        &mut *self.inner
+    }
+}
+
+impl AnyGame {
+    /// Sets the position from a FEN (or the start) and moves, on the FEN's board; on error
+    /// nothing changes.
+    pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
         let text = fen.unwrap_or(&self.inner.def().start_fen);
         if self
             .inner
             .same_board(text)
             .map_err(|e| format!("bad FEN: {e}"))?
         {
-            return self.inner.set_position(fen, moves);
+            return self.inner.set_here(fen, moves);
         }
         let def = self.inner.def();
         let mut inner =
             games::build(def, Some(text), ToState(def)).map_err(|e| format!("bad FEN: {e}"))?;
         if let Some((use_net, file)) = &self.net {
-            inner.set_net(*use_net, file.as_deref())?;
+            inner.choose_net(*use_net, file.as_deref())?;
         }
-        inner.set_position(fen, moves)?;
+        inner.set_here(fen, moves)?;
         self.inner = inner;
         Ok(())
     }
-    fn play(&mut self, mv: &str) -> Result<(), String> {
-        self.inner.play(mv)
-    }
-    fn undo(&mut self) -> bool {
-        self.inner.undo()
-    }
-    fn fen(&self) -> String {
-        self.inner.fen()
-    }
-    fn key(&self) -> u64 {
-        self.inner.key()
-    }
-    fn side_to_move(&self) -> Color {
-        self.inner.side_to_move()
-    }
-    fn legal_moves(&self) -> Vec<String> {
-        self.inner.legal_moves()
-    }
-    fn legal_moves_with_text(&self) -> Vec<(Move, String)> {
-        self.inner.legal_moves_with_text()
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        self.inner.outcome()
-    }
-    fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
-        self.inner.divide(depth)
-    }
-    fn perft(&mut self, depth: u32) -> u64 {
-        self.inner.perft(depth)
-    }
-    fn board_text(&self) -> String {
-        self.inner.board_text()
-    }
-    fn named_board_text(&self) -> Option<String> {
-        self.inner.named_board_text()
-    }
-    fn board_view(&self) -> BoardView {
-        self.inner.board_view()
-    }
-    fn eval(&self) -> (Vec<(String, i32, i32)>, i32) {
-        self.inner.eval()
-    }
-    fn set_net(&mut self, use_net: bool, file: Option<&[u8]>) -> Result<(), String> {
-        self.inner.set_net(use_net, file)?;
+
+    /// Chooses the learned evaluation: none (`use_net` false), the game's built-in net
+    /// (`file` None) or the net of a file's bytes. An error, the evaluation unchanged, when
+    /// the bytes are not a net for this game.
+    pub fn set_net(&mut self, use_net: bool, file: Option<&[u8]>) -> Result<(), String> {
+        self.inner.choose_net(use_net, file)?;
         self.net = Some((use_net, file.map(Arc::from)));
         Ok(())
-    }
-    fn net_name(&self) -> Option<String> {
-        self.inner.net_name()
-    }
-    fn search(&self, request: SearchRequest<'_>) -> SearchOutcome {
-        self.inner.search(request)
     }
 }

@@ -4,7 +4,7 @@
 //! The scan can be cancelled at any time; what it has scored so far stays to be read.
 
 use crate::core::outcome::Outcome;
-use crate::engine::GameState;
+use crate::engine::AnyGame;
 use crate::engine::SearchRequest;
 use crate::search::Score;
 use crate::search::Signals;
@@ -83,7 +83,7 @@ fn point(ply: usize, s: Score, mover: usize, end: bool) -> Point {
 
 impl Scan {
     /// Starts scoring the positions of `start` followed by `moves` (all legal), `nodes` each.
-    pub fn start(mut state: Box<dyn GameState>, moves: Vec<String>, nodes: u64) -> Scan {
+    pub fn start(mut state: AnyGame, moves: Vec<String>, nodes: u64) -> Scan {
         let view = Arc::new(Mutex::new(ScanView {
             total: moves.len() + 1,
             points: Vec::new(),

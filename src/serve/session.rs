@@ -552,7 +552,7 @@ impl Session {
     pub fn analyse_game(&mut self, nodes: u64) -> Result<(), String> {
         self.quiet();
         self.scan = None;
-        let mut state = self.engine.state().boxed_clone();
+        let mut state = self.engine.state().clone();
         state.set_position(self.start_fen.as_deref(), &[])?;
         self.scan = Some(Scan::start(state, self.line.clone(), nodes));
         Ok(())

@@ -54,7 +54,7 @@ fn check_info(line: &str, r: &Reference) -> Info {
     assert!(num(line, "seldepth").unwrap() >= 1, "{line}");
     let pv = pv(line);
     assert!(!pv.is_empty(), "empty pv in {line:?}");
-    let mut s = r.engine.state().boxed_clone();
+    let mut s = r.engine.state().clone();
     for (i, m) in pv.iter().enumerate() {
         assert!(
             s.outcome().is_none(),
@@ -83,7 +83,7 @@ fn check_bestmove(line: &str, r: &Reference) -> String {
     let (best, ponder) = parse_bestmove(line);
     assert!(r.is_legal(&best), "{line} from {}", r.fen());
     if let Some(p) = ponder {
-        let mut s = r.engine.state().boxed_clone();
+        let mut s = r.engine.state().clone();
         s.play(&best).unwrap();
         assert!(
             s.legal_moves().contains(&p),
