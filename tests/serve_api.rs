@@ -126,7 +126,8 @@ fn caissa_board_shows_holes_and_jikaida_its_drins_and_fronts() {
 fn larger_jikaida_boards_are_drawn_from_their_fens() {
     let api = Api::new(Registry::builtin());
     let (id, _) = new_game(&api, "jikaida");
-    let fen = format!("k17/{}K17 y - 1", "18/".repeat(22));
+    // A King and a Swordsman a side: bare Kings alone would be a game already drawn.
+    let fen = format!("ks16/{}SK16 y - 1", "18/".repeat(22));
     let s = ok(&api, "POST", "/api/fen", json!({"game": id, "fen": fen}));
     assert_eq!(s["view"]["width"], 18.0);
     assert_eq!(s["view"]["height"], 24.0);
@@ -134,7 +135,7 @@ fn larger_jikaida_boards_are_drawn_from_their_fens() {
     assert_eq!(cell(&s, "r1")["label"], "Krulch F1");
     assert_eq!(s["view"]["areas"].as_array().unwrap().len(), 12);
     // A size without published names has neither labels nor named areas.
-    let fen = format!("k23/{}K23 y - 1", "24/".repeat(34));
+    let fen = format!("ks22/{}SK22 y - 1", "24/".repeat(34));
     let s = ok(&api, "POST", "/api/fen", json!({"game": id, "fen": fen}));
     assert_eq!(s["view"]["cells"].as_array().unwrap().len(), 24 * 36);
     assert!(s["view"]["areas"].as_array().unwrap().is_empty());
@@ -258,6 +259,27 @@ fn bad_requests_get_one_line_errors_and_change_nothing() {
             json!({"game": id, "fen": "x"}),
             400,
             "bad FEN",
+        ),
+        (
+            "POST",
+            "/api/fen",
+            json!({"game": id, "fen": "10/10/10/10/10/10/10/10/10/10[] w - - 0 1"}),
+            400,
+            "cannot start from this position: Yellow has no Home Stone on the board or in hand",
+        ),
+        (
+            "POST",
+            "/api/fen",
+            json!({"game": id, "fen": "ibstuatsbi/mrpppppprm/p8p/10/10/10/10/P8P/MRPPPPPPRM/IBSTUATSBI[h] w - - 0 1"}),
+            400,
+            "Yellow has no Home Stone",
+        ),
+        (
+            "POST",
+            "/api/new",
+            json!({"variant": "kaissa", "fen": "ibstuatsbi/mrpppppprm/p8p/10/10/10/10/P8P/MRPPPPPPRM/IBSTUATSBI[H] w - - 0 1"}),
+            400,
+            "Red has no Home Stone",
         ),
         (
             "POST",

@@ -7,10 +7,13 @@ use super::clock::{Clock, ClockView};
 use super::scan::{Scan, ScanView};
 use super::store::Record;
 use crate::core::board_view::BoardView;
+use crate::core::definition::VariantDef;
+use crate::core::geometry::Color;
+use crate::core::outcome::{Outcome, WinReason};
 use crate::engine::{Engine, Options, SearchOutcome};
 use crate::engine::{Info, score_text};
-use crate::games::result_line;
 use crate::games::variants::Registry;
+use crate::games::{color_name, result_line};
 use crate::pgn::PgnGame;
 use crate::search::time::Limits;
 use serde::Serialize;
@@ -100,6 +103,35 @@ pub struct Session {
     saved: Option<Record>,
     /// The result in words of a game ended off the board: a resignation, an abort.
     ending: Option<String>,
+}
+
+/// Why a game cannot start from a position whose game is already decided by `o`.
+fn cannot_start(def: &VariantDef, o: Outcome, to_move: Color) -> String {
+    let why = match o {
+        Outcome::Win(winner, WinReason::Capture) => {
+            let names: Vec<&str> = def
+                .end
+                .capture_wins
+                .iter()
+                .map(|l| {
+                    def.pieces
+                        .iter()
+                        .find(|p| p.letter.eq_ignore_ascii_case(l))
+                        .map_or(l.as_str(), |p| p.name.as_str())
+                })
+                .collect();
+            format!(
+                "{} has no {} on the board or in hand",
+                color_name(def, winner.flip()),
+                names.join(" or ")
+            )
+        }
+        _ => format!(
+            "the game is already over there ({})",
+            result_line(def, o, to_move)
+        ),
+    };
+    format!("a game cannot start from this position: {why}")
 }
 
 /// Locks a report, also after a panic elsewhere (a report is plain data, always whole).
@@ -238,7 +270,14 @@ impl Session {
     }
 
     /// Starts again from `fen`: a new line, empty.
+    /// A position already decided (no Home Stone on the board or in hand, say) is refused
+    /// with the reason, the game unchanged.
     pub fn set_fen(&mut self, fen: &str) -> Result<(), String> {
+        let mut probe = self.engine.state().clone();
+        probe.set_position(Some(fen), &[])?;
+        if let Some(o) = probe.outcome() {
+            return Err(cannot_start(self.engine.def(), o, probe.side_to_move()));
+        }
         self.quiet();
         self.engine.state_mut().set_position(Some(fen), &[])?;
         self.start_fen = Some(self.engine.state().fen());
