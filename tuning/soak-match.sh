@@ -7,6 +7,7 @@ set -euo pipefail
 games=100
 tc=2+0.05
 overhead=30
+balance=
 kaissa=target/release/kaissa
 out=target/soak
 variants="merchants northern gc gorean kaissa donkey caissa jikaida jikaida-swods porondwa"
@@ -24,6 +25,9 @@ options (defaults in brackets):
   --games N         games per game of the registry [$games]
   --tc BASE+INC     clock per player in seconds [$tc]
   --overhead MS     Move Overhead of both sides [$overhead]
+  --balance CP      random openings drawn again until level within CP centipawns (kaissa
+                    match --balance); off by default. Jikaida's forms need it: four random
+                    plies there often leave a mate in two, and the game is over at once
   --kaissa FILE     the binary [$kaissa]
   --variants LIST   games, space separated [$variants]
   --out DIR         PGNs go to DIR/VARIANT.pgn [$out]
@@ -36,6 +40,7 @@ while [ $# -gt 0 ]; do
     --games) games=$2; shift 2 ;;
     --tc) tc=$2; shift 2 ;;
     --overhead) overhead=$2; shift 2 ;;
+    --balance) balance=$2; shift 2 ;;
     --kaissa) kaissa=$2; shift 2 ;;
     --variants) variants=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
@@ -50,7 +55,7 @@ total=0
 for v in $variants; do
   pgn=$out/$v.pgn
   rm -f "$pgn"
-  "$kaissa" match --variant "$v" --games "$games" --tc "$tc" --random-plies 4 --seed 7 \
+  "$kaissa" match --variant "$v" --games "$games" --tc "$tc" --random-plies 4 --seed 7 ${balance:+--balance "$balance"} \
     --engine "cmd=$kaissa name=threads-2 option.Threads=2 option.Move Overhead=$overhead" \
     --engine "cmd=$kaissa name=threads-1 option.Move Overhead=$overhead" \
     --pgn "$pgn" > "$out/$v.log" 2> "$out/$v.err" || { echo "$v: the match failed" >&2; bad=1; }
