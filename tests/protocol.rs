@@ -3,8 +3,8 @@
 //! area.
 //!
 //! The helpers shared by several modules are declared here once: the random source
-//! [`xorshift`], the scripted engine [`session`], the UCI engine process [`uci_harness`]
-//! (also used by `tests/serve_fuzz.rs`), the UCI fuzzing helpers [`uci_fuzz_common`] and the
+//! [`xorshift`], the scripted engine [`session`], the engine process [`uci_harness`]
+//! (`session::driver`, also used by `tests/serve_fuzz.rs`), the UCI fuzzing helpers [`uci_fuzz_common`] and the
 //! XBoard session [`xboard_session_common`].
 //!
 //! A test that measures wall-clock time takes [`serial::timing`], every other test
@@ -14,8 +14,7 @@
 pub mod serial;
 pub mod session;
 pub mod uci_fuzz_common;
-#[path = "uci_session/harness.rs"]
-pub mod uci_harness;
+pub use session::driver as uci_harness;
 pub mod xboard_session_common;
 pub mod xorshift;
 

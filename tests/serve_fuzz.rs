@@ -4,7 +4,7 @@
 //! error; it must never die or hang, and a game's position must be what it was.
 
 /// The UCI tests' harness, for its seeded generator (so a failure repeats).
-#[path = "uci_session/harness.rs"]
+#[path = "session/driver.rs"]
 mod harness;
 mod serve_common;
 

@@ -10,7 +10,6 @@
 use crate::xboard_session_common;
 use crate::xorshift;
 
-use std::io::Write;
 use xboard_session_common::{Session, is_gui_move};
 use xorshift::Rng;
 
@@ -107,7 +106,7 @@ fn malformed_commands_get_one_error_each_and_change_nothing() {
     // Empty lines are skipped; invalid UTF-8 is reported.
     s.send("");
     s.send("   ");
-    s.stdin.write_all(b"\xff\xfe usermove\n").unwrap();
+    s.send_bytes(b"\xff\xfe usermove\n");
     let out = s.sync();
     assert_eq!(out, ["Error (input line is not valid UTF-8): input"]);
     // Nothing to take back after a new game.
@@ -228,7 +227,7 @@ fn random_input_never_kills_the_engine() {
         let mut bytes: Vec<u8> = (0..n).map(|_| (rng.next() % 256) as u8).collect();
         bytes.retain(|b| *b != b'\n' && *b != b'\r');
         bytes.push(b'\n');
-        s.stdin.write_all(&bytes).unwrap();
+        s.send_bytes(&bytes);
     }
     s.send("force");
     s.sync();

@@ -1,43 +1,37 @@
-//! A scripted engine session for protocol tests: the binary is fed lines, waiting for each
-//! search's `bestmove`, and everything it wrote is returned. Declared once
-//! at the root of each test target that uses it (`crate::session`).
+//! The engine binary driven by the tests: [`driver::Process`], the one driver (UCI and XBoard
+//! sessions are built on it), and on top of it a scripted session for protocol tests (the
+//! binary is fed lines, waiting for each search's `bestmove`, and everything it wrote is
+//! returned), the command-line tools run once, and self-play matches. Declared once at the root
+//! of each test target that uses it (`crate::session`).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+pub mod driver;
+
+use driver::{Process, REPLY};
+use std::process::Command;
+use std::time::Duration;
+
+/// How long one scripted search or the rest of a script may take (debug builds on a loaded
+/// machine are slow).
+const SEARCH: Duration = Duration::from_secs(300);
 
 /// Runs the engine on `input`, one line at a time: after a line starting with `go` it waits
-/// for the `bestmove` answer before sending more. Returns everything the engine wrote.
+/// for the `bestmove` answer before sending more. Returns everything the engine wrote, a line
+/// each, until it closed its output after the end of the input.
 pub fn session(input: &str) -> String {
-    use std::io::BufRead;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kaissa"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-    let mut out = String::new();
+    let mut p = Process::spawn("session");
+    let mut out = Vec::new();
     for line in input.lines() {
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
+        p.send(line);
         if line.starts_with("go") {
-            loop {
-                let mut l = String::new();
-                assert!(stdout.read_line(&mut l).unwrap() > 0, "no bestmove: {out}");
-                out.push_str(&l);
-                if l.starts_with("bestmove") {
-                    break;
-                }
-            }
+            out.extend(p.until(|l| l.starts_with("bestmove"), SEARCH));
         }
     }
-    drop(stdin);
-    let mut rest = String::new();
-    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
-    out.push_str(&rest);
-    child.wait().unwrap();
-    out
+    p.close_stdin();
+    out.extend(p.rest(SEARCH));
+    p.wait_exit(REPLY);
+    let mut text = out.join("\n");
+    text.push('\n');
+    text
 }
 
 /// Runs the binary with `args`, asserts that it succeeds and returns its stdout.

@@ -1,53 +1,28 @@
 //! Helpers shared by the XBoard (CECP v2) session tests (`xboard_session.rs`,
-//! `xboard_session_input.rs`, `xboard_session_play.rs`): a [`Session`] that runs the built
-//! `kaissa` binary in XBoard mode with piped stdin/stdout, reading the replies line by line with
-//! timeouts, so a hung engine fails the test instead of hanging CI; and conversions between
-//! XBoard's ten-rank coordinates (ranks numbered from 0) and the engine's.
+//! `xboard_session_input.rs`, `xboard_session_play.rs`): a [`Session`] that speaks XBoard to the
+//! tests' engine process (`session::driver`, every wait with a timeout, so a hung engine fails
+//! the test instead of hanging CI); and conversions between XBoard's ten-rank coordinates
+//! (ranks numbered from 0) and the engine's.
 
+use crate::session::driver::Process;
 use kaissa::engine::Engine;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 /// How long a reply that should come at once may take (generous: CI machines stall).
 pub const REPLY: Duration = Duration::from_secs(20);
 
-/// A running engine in XBoard mode.
+/// A running engine in XBoard mode: the tests' engine process ([`Process`]) with XBoard's
+/// handshake, pings and moves.
 pub struct Session {
-    child: Child,
-    pub stdin: ChildStdin,
-    lines: Receiver<String>,
-    transcript: Vec<String>,
+    p: Process,
     pings: u32,
 }
 
 impl Session {
     /// Starts the engine and does the handshake; returns the session and the feature lines.
     pub fn start() -> (Session, Vec<String>) {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kaissa"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .env_remove("RUST_LOG")
-            .spawn()
-            .expect("the kaissa binary starts");
-        let stdin = child.stdin.take().expect("piped stdin");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { return };
-                if tx.send(line).is_err() {
-                    return;
-                }
-            }
-        });
         let mut s = Session {
-            child,
-            stdin,
-            lines: rx,
-            transcript: Vec::new(),
+            p: Process::spawn("xboard"),
             pings: 0,
         };
         s.send("xboard");
@@ -57,30 +32,23 @@ impl Session {
     }
 
     pub fn send(&mut self, line: &str) {
-        self.transcript.push(format!(">> {line}"));
-        writeln!(self.stdin, "{line}").expect("the engine reads its input");
-        self.stdin.flush().expect("flush");
+        self.p.send(line);
+    }
+
+    /// Writes raw bytes (a newline is not added).
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        self.p.send_bytes(bytes);
     }
 
     pub fn fail(&self, what: &str) -> ! {
-        let tail: Vec<&String> = self.transcript.iter().rev().take(40).rev().collect();
-        panic!(
-            "{what}\n--- last lines of the session ---\n{}",
-            tail.iter()
-                .map(|s| s.as_str())
-                .collect::<Vec<_>>()
-                .join("\n")
-        );
+        self.p.fail(what)
     }
 
     /// The next line, waiting at most `timeout`.
     pub fn next_within(&mut self, timeout: Duration) -> String {
-        match self.lines.recv_timeout(timeout) {
-            Ok(l) => {
-                self.transcript.push(format!("<< {l}"));
-                l
-            }
-            Err(_) => self.fail(&format!("no reply within {timeout:?}")),
+        match self.p.recv(timeout) {
+            Some(l) => l.text,
+            None => self.fail(&format!("no reply within {timeout:?}")),
         }
     }
 
@@ -148,17 +116,14 @@ impl Session {
 
 impl Drop for Session {
     fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
-        let end = Instant::now() + Duration::from_secs(2);
-        while Instant::now() < end {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+        // A polite end; the process is killed by [`Process`]'s drop if it has not exited.
+        if !std::thread::panicking() {
+            self.p.send("quit");
+            let end = Instant::now() + Duration::from_secs(2);
+            while Instant::now() < end && !self.p.exited() {
+                std::thread::sleep(Duration::from_millis(10));
             }
-            std::thread::sleep(Duration::from_millis(10));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

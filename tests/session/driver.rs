@@ -1,7 +1,9 @@
-//! A UCI engine process for tests: the built `kaissa` binary with piped stdin/stdout/stderr.
+//! The one driver of the engine binary in the tests: the built `kaissa` with piped
+//! stdin/stdout/stderr, spoken to in UCI ([`Process`], with UCI's handshake and `isready`), in
+//! XBoard (`xboard_session_common`, on a [`Process`]) or as a script (`session::session`).
 //! Replies are read on threads and handed over through channels, so every wait has a timeout
 //! and a hung engine fails the test (with the last lines of the conversation) instead of
-//! hanging CI. Dropping a [`Uci`] kills its process if it is still running.
+//! hanging CI. Dropping a [`Process`] kills it if it is still running.
 
 #![allow(dead_code)]
 
@@ -29,8 +31,11 @@ pub struct Line {
     pub at: Instant,
 }
 
+/// The engine process spoken to in UCI (the name the UCI tests use).
+pub type Uci = Process;
+
 /// A running engine process.
-pub struct Uci {
+pub struct Process {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<Line>,
@@ -41,7 +46,7 @@ pub struct Uci {
     pub name: String,
 }
 
-impl Uci {
+impl Process {
     /// Starts the engine in protocol mode (no subcommand).
     pub fn spawn(name: &str) -> Uci {
         Uci::spawn_with(name, &[])
@@ -271,6 +276,32 @@ impl Uci {
         }
     }
 
+    /// Every line until the engine closes its output (after the end of its input, say),
+    /// failing after `timeout`.
+    pub fn rest(&mut self, timeout: Duration) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut out = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(l) => {
+                    let shown: String = l.text.chars().take(200).collect();
+                    self.note(format!("< {shown}"));
+                    out.push(l.text);
+                }
+                Err(RecvTimeoutError::Disconnected) => return out,
+                Err(RecvTimeoutError::Timeout) => self.fail(&format!(
+                    "the engine did not close its output within {timeout:?}"
+                )),
+            }
+        }
+    }
+
+    /// True once the process has ended.
+    pub fn exited(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(Some(_)))
+    }
+
     /// Closes stdin (end of input) without `quit`.
     pub fn close_stdin(&mut self) {
         self.note("> <end of input>".into());
@@ -295,7 +326,7 @@ impl Uci {
     }
 }
 
-impl Drop for Uci {
+impl Drop for Process {
     fn drop(&mut self) {
         self.stdin = None;
         if let Ok(None) = self.child.try_wait() {
