@@ -112,7 +112,7 @@ pub trait Ruleset {
 }
 
 /// The name of the piece with `letter` in the definition, or "royal piece".
-fn piece_name(def: &VariantDef, letter: Option<&String>) -> String {
+pub fn piece_name(def: &VariantDef, letter: Option<&String>) -> String {
     letter
         .and_then(|l| def.pieces.iter().find(|p| &p.letter == l))
         .map_or_else(|| "royal piece".to_string(), |p| p.name.clone())

@@ -10,6 +10,7 @@ use crate::core::board_view::BoardView;
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
 use crate::core::outcome::{Outcome, WinReason};
+use crate::core::ruleset::piece_name;
 use crate::engine::{Engine, Options, SearchOutcome};
 use crate::engine::{Info, score_text};
 use crate::games::variants::Registry;
@@ -109,16 +110,11 @@ pub struct Session {
 fn cannot_start(def: &VariantDef, o: Outcome, to_move: Color) -> String {
     let why = match o {
         Outcome::Win(winner, WinReason::Capture) => {
-            let names: Vec<&str> = def
+            let names: Vec<String> = def
                 .end
                 .capture_wins
                 .iter()
-                .map(|l| {
-                    def.pieces
-                        .iter()
-                        .find(|p| p.letter.eq_ignore_ascii_case(l))
-                        .map_or(l.as_str(), |p| p.name.as_str())
-                })
+                .map(|l| piece_name(def, Some(l)))
                 .collect();
             format!(
                 "{} has no {} on the board or in hand",
@@ -279,7 +275,7 @@ impl Session {
             return Err(cannot_start(self.engine.def(), o, probe.side_to_move()));
         }
         self.quiet();
-        self.engine.state_mut().set_position(Some(fen), &[])?;
+        *self.engine.state_mut() = probe;
         self.start_fen = Some(self.engine.state().fen());
         self.line.clear();
         self.cursor = 0;
