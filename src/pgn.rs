@@ -7,7 +7,9 @@
 //! not SAN), each engine move followed by what its engine said of it (`{+0.35/12 0.98s}`, see
 //! [`crate::tournament::thought`]), and the result with its reason as the last comment.
 //! Reading, a comment after a move is that move's, except the last comment of the game, which
-//! is the reason (so files without move comments read as before).
+//! is the reason (so files without move comments read as before). Side lines (PGN's
+//! recursive annotation variations, `1. a2a3 (1. b2b3 b7b6) 1... a7a6`) are read and written
+//! for the board's analysis ([`crate::serve`]); comments inside them are not kept.
 
 use std::fmt::Write;
 
@@ -24,6 +26,59 @@ pub struct PgnGame {
     pub result: String,
     /// Why the game ended, if known.
     pub reason: Option<String>,
+    /// Side lines of the moves, in the order they are written.
+    pub variations: Vec<Variation>,
+}
+
+/// A side line: moves played instead of the move `at` (0 the first) of the line it belongs
+/// to, with side lines of its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// The index of the move of the enclosing line this line replaces.
+    pub at: usize,
+    /// The side line's moves, in engine notation.
+    pub moves: Vec<String>,
+    /// Its own side lines (their `at` counted in `moves`).
+    pub variations: Vec<Variation>,
+}
+
+/// Most side lines nested one in another that a PGN text may have.
+const MAX_NESTING: usize = 64;
+
+/// The tokens of one line of moves starting at ply `start` (0 the game's first move; the
+/// numbering of [`PgnGame::write`]), its comments and side lines in their places.
+fn line_tokens(
+    moves: &[String],
+    comments: &[String],
+    variations: &[Variation],
+    start: usize,
+    numbering: (bool, usize),
+    tokens: &mut Vec<String>,
+) {
+    let (white_first, first_number) = numbering;
+    let mut after_aside = false;
+    for (i, m) in moves.iter().enumerate() {
+        let ply = start + i + usize::from(!white_first);
+        if ply.is_multiple_of(2) {
+            tokens.push(format!("{}.", first_number + ply / 2));
+        } else if i == 0 || after_aside {
+            tokens.push(format!("{}...", first_number + ply / 2));
+        }
+        after_aside = false;
+        tokens.push(m.clone());
+        if let Some(c) = comments.get(i).filter(|c| !c.is_empty()) {
+            tokens.push(format!("{{{}}}", c.replace(['{', '}'], "")));
+        }
+        for v in variations
+            .iter()
+            .filter(|v| v.at == i && !v.moves.is_empty())
+        {
+            tokens.push("(".into());
+            line_tokens(&v.moves, &[], &v.variations, start + i, numbering, tokens);
+            tokens.push(")".into());
+            after_aside = true;
+        }
+    }
 }
 
 impl PgnGame {
@@ -54,23 +109,35 @@ impl PgnGame {
             .and_then(|n| n.parse().ok())
             .unwrap_or(1);
         let mut tokens = Vec::new();
-        for (i, m) in self.moves.iter().enumerate() {
-            let ply = i + usize::from(!white_first);
-            if ply % 2 == 0 {
-                tokens.push(format!("{}.", first_number + ply / 2));
-            } else if i == 0 {
-                tokens.push(format!("{}...", first_number + ply / 2));
-            }
-            tokens.push(m.clone());
-            if let Some(c) = self.comments.get(i).filter(|c| !c.is_empty()) {
-                tokens.push(format!("{{{}}}", c.replace(['{', '}'], "")));
-            }
-        }
+        line_tokens(
+            &self.moves,
+            &self.comments,
+            &self.variations,
+            0,
+            (white_first, first_number),
+            &mut tokens,
+        );
         if let Some(r) = &self.reason {
             tokens.push(format!("{{{}}}", r.replace(['{', '}'], "")));
         }
         tokens.push(self.result.clone());
+        // A side line's parentheses hug its first and last tokens: `(2. b2b3 b7b6)`.
+        let mut joined: Vec<String> = Vec::with_capacity(tokens.len());
+        let mut open = false;
         for t in tokens {
+            if t == ")" {
+                if let Some(last) = joined.last_mut() {
+                    last.push(')');
+                }
+            } else if t == "(" {
+                open = true;
+            } else if std::mem::take(&mut open) {
+                joined.push(format!("({t}"));
+            } else {
+                joined.push(t);
+            }
+        }
+        for t in joined {
             if !line.is_empty() && line.len() + 1 + t.len() > 79 {
                 s.push_str(&line);
                 s.push('\n');
@@ -168,6 +235,7 @@ fn parse_body(tags: Vec<(String, String)>, body: &str) -> Result<PgnGame, String
         }
         pending.clear();
     };
+    let mut variations = Vec::new();
     while let Some(c) = rest.chars().next() {
         if c.is_whitespace() {
             rest = &rest[c.len_utf8()..];
@@ -175,18 +243,23 @@ fn parse_body(tags: Vec<(String, String)>, body: &str) -> Result<PgnGame, String
             let end = rest.find('}').ok_or("unterminated comment")?;
             pending.push(rest[1..end].trim().to_string());
             rest = &rest[end + 1..];
+        } else if c == '(' {
+            let at = moves
+                .len()
+                .checked_sub(1)
+                .ok_or("a side line before any move")?;
+            attach(&mut pending, &mut comments, moves.len());
+            let (v, after) = parse_variation(&rest[1..], at, 1)?;
+            variations.push(v);
+            rest = after;
+        } else if c == ')' {
+            return Err("a ')' closes no side line".into());
         } else {
-            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-            let tok = &rest[..end];
-            rest = &rest[end..];
+            let (tok, after) = token(rest);
+            rest = after;
             if ["1-0", "0-1", "1/2-1/2", "*"].contains(&tok) {
                 result = Some(tok.to_string());
-            } else if tok.ends_with('.')
-                && tok
-                    .trim_end_matches('.')
-                    .bytes()
-                    .all(|b| b.is_ascii_digit())
-            {
+            } else if is_move_number(tok) {
                 // a move number (`12.`, `12...`); a bare `0000` is a pass
             } else {
                 attach(&mut pending, &mut comments, moves.len());
@@ -203,7 +276,71 @@ fn parse_body(tags: Vec<(String, String)>, body: &str) -> Result<PgnGame, String
         comments,
         result,
         reason,
+        variations,
     })
+}
+
+/// The word at the start of `rest` (up to a space, a comment or a parenthesis) and what
+/// follows it.
+fn token(rest: &str) -> (&str, &str) {
+    let end = rest
+        .find(|c: char| c.is_whitespace() || "{}()".contains(c))
+        .unwrap_or(rest.len())
+        .max(rest.chars().next().map_or(0, char::len_utf8));
+    rest.split_at(end)
+}
+
+/// Whether a word is a move number (`12.`, `12...`).
+fn is_move_number(tok: &str) -> bool {
+    tok.ends_with('.')
+        && tok
+            .trim_end_matches('.')
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+}
+
+/// Reads a side line from just after its `(` to its `)`: the line, played instead of move
+/// `at` of the enclosing line, and the text after it. Comments in it are skipped.
+fn parse_variation(mut rest: &str, at: usize, depth: usize) -> Result<(Variation, &str), String> {
+    if depth > MAX_NESTING {
+        return Err(format!("side lines nested more than {MAX_NESTING} deep"));
+    }
+    let mut v = Variation {
+        at,
+        ..Variation::default()
+    };
+    while let Some(c) = rest.chars().next() {
+        if c.is_whitespace() {
+            rest = &rest[c.len_utf8()..];
+        } else if c == '{' {
+            let end = rest.find('}').ok_or("unterminated comment")?;
+            rest = &rest[end + 1..];
+        } else if c == '(' {
+            let inner_at = v
+                .moves
+                .len()
+                .checked_sub(1)
+                .ok_or("a side line before any move")?;
+            let (inner, after) = parse_variation(&rest[1..], inner_at, depth + 1)?;
+            v.variations.push(inner);
+            rest = after;
+        } else if c == ')' {
+            if v.moves.is_empty() {
+                return Err("an empty side line".into());
+            }
+            return Ok((v, &rest[1..]));
+        } else {
+            let (tok, after) = token(rest);
+            rest = after;
+            if ["1-0", "0-1", "1/2-1/2", "*"].contains(&tok) {
+                return Err(format!("a result ({tok}) inside a side line"));
+            }
+            if !is_move_number(tok) {
+                v.moves.push(tok.to_string());
+            }
+        }
+    }
+    Err("a side line is not closed with ')'".into())
 }
 
 #[cfg(test)]
@@ -234,6 +371,7 @@ mod tests {
             comments: Vec::new(),
             result: "0-1".into(),
             reason: Some("Red captures the Home Stone".into()),
+            variations: Vec::new(),
         };
         let text = g.write() + &g.write();
         let back = read_all(&text).unwrap();
@@ -249,6 +387,7 @@ mod tests {
             comments: Vec::new(),
             result: "*".into(),
             reason: None,
+            variations: Vec::new(),
         };
         assert!(g.write().contains("7... a9a8 8. b2b3 *"));
     }
@@ -268,6 +407,7 @@ mod tests {
             ],
             result: "1-0".into(),
             reason: Some("Yellow captures the Home Stone".into()),
+            variations: Vec::new(),
         };
         let text = g.write();
         assert!(text.contains("2. c2c5 {+0.35/12 0.980s} f8g8 {-M3/20 1.000s}"));
@@ -276,6 +416,58 @@ mod tests {
         assert_eq!(read_all(&g.write()).unwrap(), vec![g.clone()]);
         g.comments.clear();
         assert_eq!(read_all(&g.write()).unwrap(), vec![g]);
+    }
+
+    /// Side lines are written after the move they replace, numbered, and read back, nested.
+    #[test]
+    fn side_lines_round_trip() {
+        let g = PgnGame {
+            tags: vec![("Result".into(), "*".into())],
+            moves: vec!["a2a3".into(), "a7a6".into(), "b2b3".into()],
+            comments: vec![String::new(), "+0.10/3 0.1s".into()],
+            result: "*".into(),
+            reason: None,
+            variations: vec![
+                Variation {
+                    at: 1,
+                    moves: vec!["b7b6".into(), "c2c3".into(), "c7c6".into()],
+                    variations: vec![Variation {
+                        at: 2,
+                        moves: vec!["d7d6".into()],
+                        variations: Vec::new(),
+                    }],
+                },
+                Variation {
+                    at: 1,
+                    moves: vec!["h7h6".into()],
+                    variations: Vec::new(),
+                },
+            ],
+        };
+        let text = g.write();
+        let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            words.contains(
+                "1. a2a3 a7a6 {+0.10/3 0.1s} (1... b7b6 2. c2c3 c7c6 (2... d7d6)) (1... h7h6) 2. b2b3 *"
+            ),
+            "{text}"
+        );
+        assert_eq!(read_all(&text).unwrap(), vec![g]);
+        let g = parse_body(Vec::new(), "1. a2a3 (1. b2b3(1. c2c3)) a7a6 *").unwrap();
+        assert_eq!(g.moves, ["a2a3", "a7a6"]);
+        assert_eq!(g.variations[0].moves, ["b2b3"]);
+        assert_eq!(g.variations[0].variations[0].moves, ["c2c3"]);
+        for bad in [
+            "(1. a2a3) *",
+            "1. a2a3 (a7a6 *",
+            "1. a2a3 ) *",
+            "1. a2a3 () *",
+            "1. a2a3 (b2b3 1-0) *",
+        ] {
+            assert!(parse_body(Vec::new(), bad).is_err(), "{bad}");
+        }
+        let deep = format!("1. a2a3 {}{} *", "(b2b3 ".repeat(100), ")".repeat(100));
+        assert!(parse_body(Vec::new(), &deep).is_err());
     }
 
     #[test]

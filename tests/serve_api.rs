@@ -623,3 +623,126 @@ fn text_that_is_not_a_pgn_is_named_so() {
         assert_eq!(now["fen"], before["fen"]);
     }
 }
+
+/// A move played from an earlier point starts a side line and keeps the line: both show in
+/// the state and in the PGN, which reads back with them; a side line is shown, promoted and
+/// deleted; a side line with an illegal move is refused.
+#[test]
+fn side_lines_are_kept_promoted_deleted_and_written() {
+    let api = Api::new(Registry::builtin());
+    let (id, _) = new_game(&api, "merchants");
+    let play = |m: &str, ply: usize| {
+        ok(
+            &api,
+            "POST",
+            "/api/move",
+            json!({"game": id, "move": m, "ply": ply}),
+        )
+    };
+    for (ply, m) in ["e2e5", "e9e6", "d2d4"].into_iter().enumerate() {
+        play(m, ply);
+    }
+    ok(&api, "POST", "/api/goto", json!({"game": id, "ply": 1}));
+    let s = play("d9d8", 1);
+    assert_eq!(strings(&s["line"]), ["e2e5", "d9d8"]);
+    assert_eq!(s["departs"], json!(2));
+    assert_eq!(
+        s["branches"],
+        json!([{"ply": 2, "moves": ["e9e6", "d2d4"], "main": true}])
+    );
+    let pgn = ok(&api, "GET", &format!("/api/pgn?game={id}"), Value::Null)["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(pgn.contains("1. e2e5 e9e6 (1... d9d8) 2. d2d4"), "{pgn}");
+    // The main line shown again by its moves; then the side line promoted.
+    let s = ok(
+        &api,
+        "POST",
+        "/api/goto",
+        json!({"game": id, "ply": 3, "line": ["e2e5", "e9e6"]}),
+    );
+    assert_eq!(
+        (strings(&s["line"]).len(), &s["departs"]),
+        (3, &Value::Null)
+    );
+    let (status, e) = call(&api, "POST", "/api/promote", json!({"game": id}));
+    assert_eq!(
+        (status, e["error"].as_str()),
+        (400, Some("the shown line is the main line"))
+    );
+    let (status, _) = call(
+        &api,
+        "POST",
+        "/api/goto",
+        json!({"game": id, "ply": 1, "line": ["e2e5", "a1a1"]}),
+    );
+    assert_eq!(status, 400);
+    ok(
+        &api,
+        "POST",
+        "/api/goto",
+        json!({"game": id, "ply": 2, "line": ["e2e5", "d9d8"]}),
+    );
+    let s = ok(&api, "POST", "/api/promote", json!({"game": id}));
+    assert_eq!(s["departs"], Value::Null);
+    let pgn = ok(&api, "GET", &format!("/api/pgn?game={id}"), Value::Null)["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(pgn.contains("1. e2e5 d9d8 (1... e9e6 2. d2d4) *"), "{pgn}");
+    // The PGN with its side line read into another game.
+    let (other, _) = new_game(&api, "kaissa");
+    let s = ok(&api, "POST", "/api/pgn", json!({"game": other, "pgn": pgn}));
+    assert_eq!(strings(&s["line"]), ["e2e5", "d9d8"]);
+    assert_eq!(s["branches"][0]["moves"], json!(["e9e6", "d2d4"]));
+    // Deleting the side line from its first move leaves one line.
+    let s = ok(
+        &api,
+        "POST",
+        "/api/goto",
+        json!({"game": other, "ply": 3, "line": ["e2e5", "e9e6", "d2d4"]}),
+    );
+    assert_eq!(s["departs"], json!(2));
+    let s = ok(
+        &api,
+        "POST",
+        "/api/delete",
+        json!({"game": other, "ply": 2}),
+    );
+    assert_eq!(
+        (strings(&s["line"]), s["ply"].as_u64()),
+        (vec!["e2e5".to_string(), "d9d8".into()], Some(1))
+    );
+    assert_eq!(s["branches"], json!([]));
+    let (status, _) = call(
+        &api,
+        "POST",
+        "/api/delete",
+        json!({"game": other, "ply": 9}),
+    );
+    assert_eq!(status, 400);
+    // A side line with a move the rules refuse.
+    let bad = "[Variant \"merchants\"]\n\n1. e2e5 e9e6 (1... a1a9) *\n";
+    let (status, e) = call(&api, "POST", "/api/pgn", json!({"game": other, "pgn": bad}));
+    assert_eq!(status, 400);
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("bad move in a side line of the PGN"),
+        "{e}"
+    );
+    assert_eq!(
+        ok(
+            &api,
+            "GET",
+            &format!("/api/state?game={other}"),
+            Value::Null
+        )["line"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+}

@@ -2,7 +2,8 @@
 //! Debian's `chromedriver` over its WebDriver HTTP API, plays Kaissa, Caïssa and Jikaida by
 //! clicking cells: a move, the engine's answer, a placement from the hand, a promotion (GC
 //! Kaissa), a short position played to its end with the result in words, undo, flip, the drin
-//! names, analysis, a FEN and a PGN loaded; and in each of Kaissa, Caïssa, Jikaida and Donkey
+//! names, analysis, a FEN and a PGN loaded, side lines kept, shown, promoted and written, a
+//! principal variation's move clicked; and in each of Kaissa, Caïssa, Jikaida and Donkey
 //! Kaissa a move dragged against the engine at level 0, the move list clicked, a reload back
 //! to the same game, "analyse game" and its graph, and a flag falling on a clock; two browsers
 //! on one game following each other, a move from a stale board refused, and a game the server
@@ -114,6 +115,74 @@ fn kaissa(b: &Browser, base: &str) {
         json!("0px"),
         "a1 at the top once flipped (was {before})"
     );
+}
+
+/// A move played from an earlier point keeps the line: the side line is listed beside it and
+/// shown by a click, both are in the PGN, and the side line promoted becomes the main line; a
+/// move of the engine's principal variation is a link that plays the line to it.
+fn side_lines(b: &Browser, base: &str) {
+    b.new_game(base, "merchants", 100);
+    b.choose("mode", "humans");
+    b.play("e2", "e5");
+    b.play("e9", "e6");
+    b.play("d2", "d4");
+    b.click("#moves li[data-ply=\"1\"]");
+    b.wait(
+        "the first move shown",
+        "document.querySelector('#moves li.current') && document.querySelector('#moves li.current').dataset.ply === '1'",
+    );
+    b.cell("d9");
+    b.wait(
+        "d8 offered",
+        "document.querySelector('[data-cell=\"d8\"]').classList.contains('target')",
+    );
+    b.cell("d8");
+    b.wait(
+        "the side line, the line kept beside it",
+        "document.querySelectorAll('#moves li').length === 2 && document.querySelectorAll('#branches li').length === 1 && !document.getElementById('promote').hidden && document.querySelector('#branches a').textContent === 'main line: 1... e9e6 2. d2d4'",
+    );
+    b.click("#branches a");
+    b.wait(
+        "the main line shown again, the side line listed",
+        "document.querySelectorAll('#moves li').length === 3 && document.getElementById('promote').hidden && document.querySelector('#branches a').textContent === '1... d9d8'",
+    );
+    b.click("#copy-pgn");
+    b.wait(
+        "both lines in the PGN",
+        "document.getElementById('pgn-input').value.replace(/\\s+/g, ' ').includes('1. e2e5 e9e6 (1... d9d8) 2. d2d4')",
+    );
+    b.click("#branches a");
+    b.wait(
+        "the side line shown",
+        "document.querySelectorAll('#moves li').length === 2 && !document.getElementById('promote').hidden",
+    );
+    b.click("#promote");
+    b.wait(
+        "the side line promoted",
+        "document.getElementById('promote').hidden && document.querySelector('#branches a').textContent === '1... e9e6 2. d2d4'",
+    );
+    b.click("#copy-pgn");
+    b.wait(
+        "the promoted line first in the PGN",
+        "document.getElementById('pgn-input').value.replace(/\\s+/g, ' ').includes('1. e2e5 d9d8 (1... e9e6 2. d2d4)')",
+    );
+    b.screenshot("side-lines");
+    // A move of the engine's line, clicked, is played with the moves before it.
+    b.click("#analyse");
+    b.wait(
+        "the engine's line, its moves links",
+        "document.querySelectorAll('#lines a.pv-move').length >= 2",
+    );
+    let before = b.moves();
+    b.click("#lines a.pv-move:nth-of-type(2)");
+    b.wait(
+        "two moves of the engine's line played",
+        &format!(
+            "document.querySelectorAll('#moves li').length === {}",
+            before + 2
+        ),
+    );
+    b.click("#stop");
 }
 
 /// A promotion asks which piece: GC Kaissa's Spearman on the last rank.
@@ -325,6 +394,7 @@ fn the_page_plays_every_game_in_chromium() {
         "document.querySelectorAll('[data-cell]').length === 100 && document.getElementById('error').textContent.includes(\"unknown variant 'chess'\")",
     );
     kaissa(&browser, &server.url);
+    side_lines(&browser, &server.url);
     promotion(&browser, &server.url);
     caissa(&browser, &server.url);
     jikaida(&browser, &server.url);

@@ -151,6 +151,16 @@ fn malformed_requests_never_stop_or_hang_the_server() {
         ("/api/move", json!({"game": game, "move": "e2e5", "ply": 3})),
         ("/api/undo", json!({"game": game})),
         ("/api/goto", json!({"game": game, "ply": 0})),
+        (
+            "/api/goto",
+            json!({"game": game, "ply": 1, "line": ["e2e5", "e9e6"]}),
+        ),
+        ("/api/promote", json!({"game": game})),
+        ("/api/delete", json!({"game": game, "ply": 1})),
+        (
+            "/api/pgn",
+            json!({"game": game, "pgn": "[Variant \"kaissa\"]\n\n1. e2e5 (1. d2d4 e9e6) e9e6 *"}),
+        ),
         ("/api/fen", json!({"game": game, "fen": fen})),
         (
             "/api/pgn",

@@ -35,8 +35,31 @@ fn line(s: &Value) -> Vec<String> {
 #[test]
 fn a_game_outlives_its_server_and_the_cap_on_games_in_memory() {
     let dir = TempDir::new("kaissa-store");
-    let (id, played) = {
+    let (id, played, branched) = {
         let api = api_on(&dir.db());
+        // A game with a side line: e9e6 was the line, d9d8 played instead at ply 1.
+        let b = ok(&api, "POST", "/api/new", json!({"variant": "merchants"}));
+        let branched = b["game"].as_str().unwrap().to_string();
+        for (ply, mv) in [(0, "e2e5"), (1, "e9e6")] {
+            ok(
+                &api,
+                "POST",
+                "/api/move",
+                json!({"game": branched, "move": mv, "ply": ply}),
+            );
+        }
+        ok(
+            &api,
+            "POST",
+            "/api/goto",
+            json!({"game": branched, "ply": 1}),
+        );
+        ok(
+            &api,
+            "POST",
+            "/api/move",
+            json!({"game": branched, "move": "d9d8", "ply": 1}),
+        );
         let mut s = ok(
             &api,
             "POST",
@@ -54,7 +77,7 @@ fn a_game_outlives_its_server_and_the_cap_on_games_in_memory() {
             );
         }
         ok(&api, "POST", "/api/goto", json!({"game": id, "ply": 2}));
-        (id, line(&s))
+        (id, line(&s), branched)
     };
     // A new server on the same file has the game as it was: its line, the shown move, its
     // clock with the increments earned.
@@ -65,6 +88,18 @@ fn a_game_outlives_its_server_and_the_cap_on_games_in_memory() {
     assert_eq!(s["variant"], "merchants");
     let left = s["clock"]["left_ms"][0].as_u64().unwrap();
     assert!((50_000..=62_000).contains(&left), "{s}");
+    // The side line is back beside its line.
+    let b = ok(
+        &api,
+        "GET",
+        &format!("/api/state?game={branched}"),
+        Value::Null,
+    );
+    assert_eq!(line(&b), ["e2e5", "d9d8"]);
+    assert_eq!(
+        b["branches"],
+        json!([{"ply": 2, "moves": ["e9e6"], "main": true}])
+    );
     // More games than memory holds: the first is still kept, and comes back when asked for.
     let mut last = String::new();
     for _ in 0..40 {
@@ -76,7 +111,7 @@ fn a_game_outlives_its_server_and_the_cap_on_games_in_memory() {
     // The list of recent games: the latest first, each with its variant and moves.
     let list = ok(&api, "GET", "/api/games?limit=100", Value::Null);
     let games = list["games"].as_array().unwrap();
-    assert_eq!(games.len(), 41, "{list}");
+    assert_eq!(games.len(), 42, "{list}");
     assert_eq!(games[0]["game"], last.as_str());
     let ours = games.iter().find(|g| g["game"] == id.as_str()).unwrap();
     assert_eq!(ours["variant"], "merchants");

@@ -211,6 +211,18 @@ struct SideBody {
 struct GotoBody {
     game: String,
     ply: usize,
+    /// A line of the game's tree to show (a side line), from the start; absent: the shown
+    /// line.
+    line: Option<Vec<String>>,
+}
+
+/// `POST /api/delete`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DeleteBody {
+    game: String,
+    /// The first move deleted: the shown line's `ply`-th (1 the first).
+    ply: usize,
 }
 
 /// `POST /api/fen`.
@@ -371,7 +383,22 @@ impl Api {
             }),
             ("POST", "/api/goto") => self.post(body, |b: GotoBody| {
                 self.with_game(&b.game, |s| {
-                    s.goto(b.ply).map_err(bad)?;
+                    match &b.line {
+                        Some(line) => s.select(line, b.ply).map_err(bad)?,
+                        None => s.goto(b.ply).map_err(bad)?,
+                    }
+                    Ok(self.state(s))
+                })
+            }),
+            ("POST", "/api/promote") => self.post(body, |b: GameOnly| {
+                self.with_game(&b.game, |s| {
+                    s.promote().map_err(bad)?;
+                    Ok(self.state(s))
+                })
+            }),
+            ("POST", "/api/delete") => self.post(body, |b: DeleteBody| {
+                self.with_game(&b.game, |s| {
+                    s.delete_from(b.ply).map_err(bad)?;
                     Ok(self.state(s))
                 })
             }),
@@ -627,6 +654,7 @@ impl Api {
         let side = st.side_to_move();
         let result = s.result();
         let (shown, line) = s.line();
+        let (branches, departs) = s.branches();
         let pieces: HashMap<String, String> = def
             .pieces
             .iter()
@@ -644,6 +672,8 @@ impl Api {
             "colors": colors,
             "ply": shown.len(),
             "line": line,
+            "branches": branches,
+            "departs": departs,
             "view": view,
             "legal": legal,
             "last": last,

@@ -7,8 +7,8 @@ const INDEX: &str = include_str!("assets/index.html");
 /// says when the server no longer has the game, `recent.js`, the list of recent games, and
 /// `shapes.js`, which draws cells that are not squares (Donkey Kaissa's kites), and
 /// `players.js`, who plays what (the board turned to the player, resigning, draw offers), and
-/// `legend.js`, the pieces' names and the markings' meaning, and `arrow.js`, the best move's
-/// arrow. One request rather than two: the page then
+/// `legend.js`, the pieces' names and the markings' meaning, `arrow.js`, the best move's
+/// arrow, and `lines.js`, side lines and clickable principal variations. One request rather than two: the page then
 /// loads its files over at most six connections, and with a seventh request headless
 /// Chromium at times left one script waiting minutes for a connection.
 const SCRIPT: &str = concat!(
@@ -18,6 +18,7 @@ const SCRIPT: &str = concat!(
     include_str!("assets/players.js"),
     include_str!("assets/legend.js"),
     include_str!("assets/arrow.js"),
+    include_str!("assets/lines.js"),
     include_str!("assets/app.js")
 );
 /// Its style: the looks the cells' marks name.

@@ -3,6 +3,10 @@
 //! accepts when the score of its own last search of the game, from its side, is at most +0.25
 //! of a pawn (25 centipawns), or a mate against it; it declines when it is better than that,
 //! or when it has not yet searched the position as the side to move.
+//!
+//! Moves are counted in the line as the page numbers it, from its first move: a game set up
+//! from a FEN starts at move 1 whatever the FEN's move number (games' FENs do not all carry
+//! one), so the engine takes no draw in the first 20 moves played on the board.
 
 /// Plies before which the engine declines every draw: move 20 of the game.
 pub const MIN_PLIES: usize = 40;

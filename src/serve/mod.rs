@@ -16,6 +16,7 @@ pub mod moves;
 pub mod scan;
 pub mod session;
 pub mod store;
+pub mod tree;
 
 use crate::games::variants::Registry;
 use api::{Api, MAX_BODY, Reply};

@@ -6,6 +6,7 @@
 use super::clock::{Clock, ClockView};
 use super::scan::{Scan, ScanView};
 use super::store::Record;
+use super::tree::{Branch, MoveTree};
 use crate::core::board_view::BoardView;
 use crate::core::definition::VariantDef;
 use crate::core::geometry::Color;
@@ -89,8 +90,11 @@ pub struct Session {
     engine: Engine,
     /// The FEN the line starts from; `None`: the variant's start position.
     start_fen: Option<String>,
-    /// Every move of the line, including those after the shown position.
+    /// Every move of the shown line, including those after the shown position: a line of
+    /// `tree` from the start.
     line: Vec<String>,
+    /// Every line played: the main line and the side lines.
+    tree: MoveTree,
     /// How many moves of `line` are on the board.
     cursor: usize,
     report: Arc<Mutex<Report>>,
@@ -130,6 +134,9 @@ fn cannot_start(def: &VariantDef, o: Outcome, to_move: Color) -> String {
     format!("a game cannot start from this position: {why}")
 }
 
+/// Most moves a game's lines (main and side lines) may hold.
+pub const MAX_TREE_MOVES: usize = 5_000;
+
 /// Locks a report, also after a panic elsewhere (a report is plain data, always whole).
 fn lock(r: &Mutex<Report>) -> MutexGuard<'_, Report> {
     r.lock().unwrap_or_else(|e| e.into_inner())
@@ -150,6 +157,7 @@ impl Session {
             engine,
             start_fen: None,
             line: Vec::new(),
+            tree: MoveTree::default(),
             cursor: 0,
             report: Arc::default(),
             clock: None,
@@ -176,6 +184,15 @@ impl Session {
             .state_mut()
             .set_position(fen.as_deref(), &moves)
             .map_err(|e| format!("bad move in the saved line: {e}"))?;
+        s.tree = match &r.tree {
+            Some(text) => {
+                MoveTree::from_text(text).map_err(|e| format!("bad saved side lines: {e}"))?
+            }
+            None => MoveTree::from_line(&r.line),
+        };
+        if !s.tree.contains(&r.line) {
+            return Err("the saved line is not among its saved lines".into());
+        }
         s.line = r.line.clone();
         s.show(r.cursor)?;
         if let Some(c) = &r.clock {
@@ -192,6 +209,7 @@ impl Session {
             variant: self.variant().to_string(),
             start_fen: self.start_fen.clone(),
             line: self.line.clone(),
+            tree: (!self.tree.is_line()).then(|| self.tree.to_text()),
             cursor: self.cursor,
             clock: self.clock.as_ref().map(Clock::saved),
             result: self.result(),
@@ -238,6 +256,67 @@ impl Session {
         (&self.line[..self.cursor], &self.line)
     }
 
+    /// The side lines beside the shown line ([`MoveTree::branches`]), and the ply at which
+    /// the shown line leaves the main line (`None`: it is the main line).
+    pub fn branches(&self) -> (Vec<Branch>, Option<usize>) {
+        let departs = self.tree.departures(&self.line).first().map(|d| d + 1);
+        (self.tree.branches(&self.line), departs)
+    }
+
+    /// Shows the line `line` of the tree, followed along its main continuation, at `ply`
+    /// (which may be past `line`'s own moves, on that continuation).
+    pub fn select(&mut self, line: &[String], ply: usize) -> Result<(), String> {
+        if !self.tree.contains(line) {
+            return Err("the game has no such line".into());
+        }
+        let whole = self.tree.extended(line);
+        if ply > whole.len() {
+            return Err(format!("the line has only {} moves", whole.len()));
+        }
+        if whole != self.line {
+            self.quiet();
+            let before = std::mem::replace(&mut self.line, whole);
+            if let Err(e) = self.show(ply) {
+                self.line = before;
+                return Err(e);
+            }
+            self.scan = None;
+            return Ok(());
+        }
+        self.goto(ply)
+    }
+
+    /// Makes the shown line the main continuation at the last point where it is a side line
+    /// (one step; again to make it the main line).
+    pub fn promote(&mut self) -> Result<(), String> {
+        if !self.tree.promote(&self.line) {
+            return Err("the shown line is the main line".into());
+        }
+        Ok(())
+    }
+
+    /// Deletes the shown line's `ply`-th move (1 the first) and everything played after it,
+    /// side lines included; the board shows the line up to the move before.
+    pub fn delete_from(&mut self, ply: usize) -> Result<(), String> {
+        if self.clock.is_some() {
+            return Err("the game is on a clock: no moves are taken back".into());
+        }
+        if ply == 0 || ply > self.line.len() {
+            return Err(format!(
+                "ply must be 1 to {} (the line's moves)",
+                self.line.len()
+            ));
+        }
+        self.quiet();
+        self.scan = None;
+        self.tree.delete(&self.line[..ply]);
+        self.line = self.tree.extended(&self.line[..ply - 1]);
+        if self.cursor >= ply {
+            self.show(ply - 1)?;
+        }
+        Ok(())
+    }
+
     /// The FEN the line starts from, if not the start position.
     pub fn start_fen(&self) -> Option<&str> {
         self.start_fen.as_deref()
@@ -278,6 +357,7 @@ impl Session {
         *self.engine.state_mut() = probe;
         self.start_fen = Some(self.engine.state().fen());
         self.line.clear();
+        self.tree = MoveTree::default();
         self.cursor = 0;
         self.clock = None;
         self.scan = None;
@@ -426,6 +506,10 @@ impl Session {
                     format!("bad move in the PGN: {e}")
                 }
             })?;
+        fresh.tree = MoveTree::from_pgn(&game.moves, &game.variations);
+        fresh
+            .check_lines()
+            .map_err(|e| format!("bad move in a side line of the PGN: {e}"))?;
         fresh.line = game.moves.clone();
         fresh.cursor = fresh.line.len();
         self.quiet();
@@ -433,8 +517,28 @@ impl Session {
         Ok(())
     }
 
-    /// Plays a move (engine notation) after the shown position; a line that went on from
-    /// there is cut. On a clock, only at the line's end and in time.
+    /// Plays every line of the tree on a copy of the game, to refuse a side line with an
+    /// illegal move (a PGN's), and a tree of more than [`MAX_TREE_MOVES`] moves.
+    fn check_lines(&self) -> Result<(), String> {
+        if self.tree.len() > MAX_TREE_MOVES {
+            return Err(format!("more than {MAX_TREE_MOVES} moves in all its lines"));
+        }
+        let mut probe = self.engine.state().clone();
+        probe.set_position(self.start_fen.as_deref(), &[])?;
+        for step in self.tree.walk() {
+            match step {
+                Some(mv) => probe.play(mv)?,
+                None => {
+                    probe.undo();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays a move (engine notation) after the shown position; where the line went on
+    /// with another move, the new move starts a side line and the line is kept. On a clock,
+    /// only at the line's end and in time.
     pub fn play(&mut self, mv: &str) -> Result<(), String> {
         self.play_at(mv, Instant::now())
     }
@@ -454,8 +558,12 @@ impl Session {
             c.moved(when)?;
         }
         self.engine.state_mut().play(mv)?;
-        self.line.truncate(self.cursor);
-        self.line.push(mv.to_string());
+        if self.line.get(self.cursor).map(String::as_str) != Some(mv) {
+            let mut path = self.line[..self.cursor].to_vec();
+            self.tree.add_line(&path, &[mv.to_string()]);
+            path.push(mv.to_string());
+            self.line = self.tree.extended(&path);
+        }
         self.cursor += 1;
         if let Some(c) = &mut clock
             && self.engine.state().outcome().is_some()
@@ -466,7 +574,8 @@ impl Session {
         Ok(())
     }
 
-    /// Takes back the last move shown and cuts the line there; false if there is none.
+    /// Takes back the last move shown and cuts the line there (that move and what followed
+    /// it, side lines included, are deleted); false if there is none.
     pub fn undo(&mut self) -> Result<bool, String> {
         if self.ending.is_some() {
             return Err("the game has ended (resigned or aborted): start a new game".into());
@@ -479,7 +588,9 @@ impl Session {
         }
         self.quiet();
         self.scan = None;
+        let taken = self.line[..self.cursor].to_vec();
         self.show(self.cursor - 1)?;
+        self.tree.delete(&taken);
         self.line.truncate(self.cursor);
         Ok(true)
     }
@@ -643,7 +754,8 @@ impl Session {
         self.engine.state().board_view()
     }
 
-    /// The line as PGN, with the result if the shown position ends the game.
+    /// The game as PGN: its main line with the side lines, and the result if the game ended
+    /// off the board or the main line's last position ends it.
     pub fn pgn(&self) -> String {
         let def = self.engine.def();
         let mut tags: Vec<(String, String)> = vec![
@@ -655,17 +767,18 @@ impl Session {
             tags.push(("SetUp".into(), "1".into()));
             tags.push(("FEN".into(), fen.clone()));
         }
-        let state = self.engine.state();
-        let ended = match (
-            self.ending.clone().or_else(|| self.flag_result()),
-            state.outcome(),
-        ) {
-            (Some(words), _) => Some(words),
-            (None, Some(o)) if self.cursor == self.line.len() => {
-                Some(result_line(def, o, state.side_to_move()))
-            }
-            _ => None,
-        };
+        let main = self.tree.main_line();
+        let ended = self
+            .ending
+            .clone()
+            .or_else(|| self.flag_result())
+            .or_else(|| {
+                let mut end = self.engine.state().clone();
+                let moves: Vec<&str> = main.iter().map(String::as_str).collect();
+                end.set_position(self.start_fen.as_deref(), &moves).ok()?;
+                let o = end.outcome()?;
+                Some(result_line(def, o, end.side_to_move()))
+            });
         let (result, reason) = match ended {
             Some(words) => match words.split_once(" {") {
                 Some((r, why)) => (r.to_string(), Some(why.trim_end_matches('}').to_string())),
@@ -676,10 +789,11 @@ impl Session {
         tags.push(("Result".into(), result.clone()));
         PgnGame {
             tags,
-            moves: self.line.clone(),
+            moves: main,
             comments: Vec::new(),
             result,
             reason,
+            variations: self.tree.variations(),
         }
         .write()
     }

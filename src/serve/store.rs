@@ -24,12 +24,22 @@ const SCHEMA: &str = "
         clock     TEXT,
         result    TEXT,
         ending    TEXT,
+        tree      TEXT,
         created   INTEGER NOT NULL,
         updated   INTEGER NOT NULL
     );
     CREATE INDEX IF NOT EXISTS games_updated ON games (updated);
-    PRAGMA user_version = 1;
 ";
+
+/// Sets up the table in `conn`: made if missing; a table of the first layout (no `tree`
+/// column, user_version 1) gains the column, its games read as they were.
+fn set_up(conn: &Connection) -> rusqlite::Result<()> {
+    conn.execute_batch(SCHEMA)?;
+    if conn.prepare("SELECT tree FROM games LIMIT 0").is_err() {
+        conn.execute_batch("ALTER TABLE games ADD COLUMN tree TEXT")?;
+    }
+    conn.pragma_update(None, "user_version", 2)
+}
 
 /// Most games one list of recent games may hold.
 pub const MAX_RECENT: usize = 100;
@@ -41,8 +51,11 @@ pub struct Record {
     pub variant: String,
     /// The FEN its line starts from (`None`: the variant's start position).
     pub start_fen: Option<String>,
-    /// Every move of the line, in engine notation.
+    /// Every move of the shown line, in engine notation.
     pub line: Vec<String>,
+    /// Every line played, side lines included, as [`super::tree::MoveTree::to_text`] writes
+    /// them; `None` when the shown line is the only one.
+    pub tree: Option<String>,
     /// How many of them are on the board.
     pub cursor: usize,
     /// Its clock, if it is played on one.
@@ -122,7 +135,7 @@ impl Store {
             .map_err(|e| fail(&e))?;
         conn.busy_timeout(std::time::Duration::from_secs(5))
             .map_err(|e| fail(&e))?;
-        conn.execute_batch(SCHEMA).map_err(|e| fail(&e))?;
+        set_up(&conn).map_err(|e| fail(&e))?;
         Ok(Store {
             conn: Mutex::new(conn),
             path: Some(path.to_path_buf()),
@@ -132,7 +145,7 @@ impl Store {
     /// A database in memory, gone with the server (for tests and scripts that keep nothing).
     pub fn memory() -> Store {
         let conn = Connection::open_in_memory()
-            .and_then(|c| c.execute_batch(SCHEMA).map(|()| c))
+            .and_then(|c| set_up(&c).map(|()| c))
             .unwrap_or_else(|e| panic!("SQLite cannot make a database in memory: {e}"));
         Store {
             conn: Mutex::new(conn),
@@ -155,10 +168,10 @@ impl Store {
         lock(&self.conn)
             .execute(
                 "INSERT INTO games (id, variant, start_fen, moves, cursor, clock, result, ending,
-                                    created, updated)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?9, ?8, ?8)
+                                    tree, created, updated)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?9, ?10, ?8, ?8)
                  ON CONFLICT (id) DO UPDATE SET variant = ?2, start_fen = ?3, moves = ?4,
-                    cursor = ?5, clock = ?6, result = ?7, ending = ?9, updated = ?8",
+                    cursor = ?5, clock = ?6, result = ?7, ending = ?9, tree = ?10, updated = ?8",
                 params![
                     id,
                     r.variant,
@@ -168,7 +181,8 @@ impl Store {
                     clock,
                     r.result,
                     now,
-                    r.ending
+                    r.ending,
+                    r.tree
                 ],
             )
             .map(|_| ())
@@ -188,7 +202,7 @@ impl Store {
     pub fn load(&self, id: &str) -> Result<Option<Record>, String> {
         let row = lock(&self.conn)
             .query_row(
-                "SELECT variant, start_fen, moves, cursor, clock, result, ending FROM games
+                "SELECT variant, start_fen, moves, cursor, clock, result, ending, tree FROM games
                  WHERE id = ?1",
                 [id],
                 |row| {
@@ -200,12 +214,13 @@ impl Store {
                         row.get::<_, Option<String>>(4)?,
                         row.get::<_, Option<String>>(5)?,
                         row.get::<_, Option<String>>(6)?,
+                        row.get::<_, Option<String>>(7)?,
                     ))
                 },
             )
             .optional()
             .map_err(|e| format!("cannot read game {id}: {e}"))?;
-        let Some((variant, start_fen, moves, cursor, clock, result, ending)) = row else {
+        let Some((variant, start_fen, moves, cursor, clock, result, ending, tree)) = row else {
             return Ok(None);
         };
         let clock = match clock {
@@ -219,6 +234,7 @@ impl Store {
             variant,
             start_fen,
             line: moves.split_whitespace().map(str::to_string).collect(),
+            tree,
             cursor: usize::try_from(cursor).map_err(|_| format!("game {id} has a bad cursor"))?,
             clock,
             result,
@@ -261,6 +277,7 @@ mod tests {
             variant: "merchants".into(),
             start_fen: None,
             line: moves.iter().map(|m| m.to_string()).collect(),
+            tree: None,
             cursor: moves.len(),
             clock: None,
             result: None,
@@ -287,6 +304,7 @@ mod tests {
             waiting: None,
         });
         a.ending = Some("0-1 {Yellow resigns}".into());
+        a.tree = Some("e2e3 (e2e4) e9e8".into());
         store.save("a", &a).unwrap();
         assert_eq!(store.load("a").unwrap(), Some(a));
         assert_eq!(store.load("c").unwrap(), None);
@@ -296,5 +314,34 @@ mod tests {
         assert_eq!(ids, ["a", "b"]);
         assert_eq!(recent[0].moves, 2);
         assert_eq!(store.recent(1).unwrap().len(), 1);
+    }
+
+    /// A database of the first layout (no side lines) opens, its games as they were.
+    #[test]
+    fn a_database_of_the_first_layout_gains_side_lines() {
+        let dir = std::env::temp_dir().join(format!("kaissa-store-{}", std::process::id()));
+        let path = dir.join("old.sqlite");
+        let _ = std::fs::remove_file(&path);
+        std::fs::create_dir_all(&dir).unwrap();
+        let old = Connection::open(&path).unwrap();
+        old.execute_batch(
+            "CREATE TABLE games (id TEXT PRIMARY KEY, variant TEXT NOT NULL, start_fen TEXT,
+                 moves TEXT NOT NULL, cursor INTEGER NOT NULL, clock TEXT, result TEXT,
+                 ending TEXT, created INTEGER NOT NULL, updated INTEGER NOT NULL);
+             INSERT INTO games VALUES ('g', 'merchants', NULL, 'e2e3 e9e8', 1, NULL, NULL,
+                 NULL, 1, 1);
+             PRAGMA user_version = 1;",
+        )
+        .unwrap();
+        drop(old);
+        let store = Store::open(&path).unwrap();
+        let mut g = record(&["e2e3", "e9e8"]);
+        g.cursor = 1;
+        assert_eq!(store.load("g").unwrap(), Some(g.clone()));
+        g.tree = Some("e2e3 (e2e4) e9e8".into());
+        store.save("g", &g).unwrap();
+        assert_eq!(store.load("g").unwrap(), Some(g));
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -241,6 +241,7 @@ pub fn to_pgn(config: &MatchConfig, f: &Finished, date: &str) -> PgnGame {
         comments: f.record.notes.clone(),
         result: f.record.result.clone(),
         reason: Some(f.record.reason.clone()),
+        variations: Vec::new(),
     }
 }
 

@@ -70,6 +70,7 @@ mod tests {
             comments: Vec::new(),
             result: result.into(),
             reason: None,
+            variations: Vec::new(),
         }
     }
 

@@ -218,7 +218,8 @@ function drawSide() {
   }
   drawMoveList();
   $("branch-note").hidden = !(s.ply < s.line.length && !s.result && !s.clock);
-  $("branch-note").textContent = "A move played here replaces the " + (s.line.length - s.ply) + " later move(s) of the line.";
+  $("branch-note").textContent = "A move played here starts a side line; the line's " + (s.line.length - s.ply) + " later move(s) are kept.";
+  drawBranches();
   $("pass").hidden = !s.legal.some((m) => !m.from && !m.to);
   $("fen-input").value = s.fen;
   const mode = $("mode").value;
@@ -495,11 +496,7 @@ function showLines(report) {
   }
   const ol = $("lines");
   ol.innerHTML = "";
-  for (const l of report.lines) {
-    const li = document.createElement("li");
-    li.textContent = "depth " + l.depth + "  " + l.score + "  " + l.pv.join(" ");
-    ol.appendChild(li);
-  }
+  for (const l of report.lines) ol.appendChild(lineItem(l));
   drawArrow();
 }
 
@@ -557,6 +554,7 @@ async function copy(text) {
 }
 
 function bind() {
+  bindLines();
   $("new").addEventListener("click", () => newGame($("variant").value));
   $("lost-new").addEventListener("click", () => newGame($("variant").value));
   $("variant").addEventListener("change", () => newGame($("variant").value));
