@@ -4,14 +4,28 @@
 //! of a pawn (25 centipawns), or a mate against it; it declines when it is better than that,
 //! or when it has not yet searched the position as the side to move.
 //!
-//! Moves are counted in the line as the page numbers it, from its first move: a game set up
-//! from a FEN starts at move 1 whatever the FEN's move number (games' FENs do not all carry
-//! one), so the engine takes no draw in the first 20 moves played on the board.
+//! Moves are counted as the game's PGN numbers them: a game set up from a FEN goes on from the
+//! FEN's move number (its sixth field, as in chess FEN) and side to move; a FEN without a move
+//! number starts at move 1.
 
 /// Plies before which the engine declines every draw: move 20 of the game.
 pub const MIN_PLIES: usize = 40;
 /// The engine's highest score, in centipawns from its side, at which it accepts.
 pub const MAX_SCORE_CP: i64 = 25;
+
+/// The plies played before a line starting at `fen` (`None`: the start position), from the
+/// FEN's move number and side to move: `... b - - 0 7` is 13 plies in.
+pub fn plies_before(fen: Option<&str>) -> usize {
+    let Some(fields) = fen.map(|f| f.split_whitespace().collect::<Vec<_>>()) else {
+        return 0;
+    };
+    let number = fields
+        .get(5)
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| n >= 1)
+        .unwrap_or(1);
+    (number - 1).saturating_mul(2) + usize::from(fields.get(1) == Some(&"b"))
+}
 
 /// The engine's answer to a draw offered after `plies` moves, given the score of its own last
 /// search (`cp N` or `mate N`, from its side; `None` when it has none): accepted or not, and why
@@ -59,6 +73,17 @@ pub fn answer(plies: usize, score: Option<&str>) -> (bool, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fen_game_counts_from_its_move_number() {
+        assert_eq!(plies_before(None), 0);
+        assert_eq!(plies_before(Some("x w - - 0 1")), 0);
+        assert_eq!(plies_before(Some("x b - - 0 7")), 13);
+        assert_eq!(plies_before(Some("x w - - 0 21")), 40);
+        assert_eq!(plies_before(Some("7/7/7/7/7/7/7 w - 0")), 0);
+        assert_eq!(plies_before(Some("x w - - 0 0")), 0);
+        assert_eq!(plies_before(Some("x w - - 0 99999999999999999999999")), 0);
+    }
 
     #[test]
     fn early_or_better_it_declines_level_or_worse_it_accepts() {

@@ -444,7 +444,8 @@ impl Session {
                 .then(|| r.lines.first().map(|l| l.score.clone()))
                 .flatten()
         };
-        let (accepted, why) = super::draw::answer(self.cursor, score.as_deref());
+        let plies = super::draw::plies_before(self.start_fen.as_deref()) + self.cursor;
+        let (accepted, why) = super::draw::answer(plies, score.as_deref());
         if accepted {
             self.end("1/2-1/2 {draw agreed}".into());
         }
