@@ -2,6 +2,17 @@
 //! (the Kaissa family's, Caïssa's, Jikaida's). Search, perft and move ordering are generic over
 //! it, so each game gets its own monomorphised search and the rules stay in the game's own
 //! module.
+//!
+//! Every method with a default is a question the search asks at a fixed point, answered
+//! for free by games that need nothing special: reviewed 2026-12-06, each still has a caller
+//! in the search and its default costs the other games nothing (an inlined call to the
+//! required method, or a constant). Jikaida alone overrides the pseudo-legal lists and their
+//! legality test (`generate_pseudo`, `generate_noisy_pseudo`, `try_make`), the kept check
+//! answers (`in_danger_here`, `gives_no_danger`) and `LONG_MOVE_LISTS`: its check test is
+//! dear, so the search tests only the moves it plays. The Kaissa family alone overrides
+//! `wins_at_once`, `losing_capture`, `quiet_loss` and `structure_key`. None can move into a
+//! game's own module, since the search must ask them; what each game keeps to answer them
+//! stays in the game (Jikaida's in `games::jikaida::kept`).
 
 use super::geometry::Color;
 use super::moves::Move;

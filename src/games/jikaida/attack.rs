@@ -6,6 +6,7 @@
 //! the few such pieces that exist.
 
 use super::board::{Board, opposite};
+use super::flags::{CAPTURING, FILTERED, NO_DEPS, NO_PALLANS, WITH_DEPS, WITH_PALLANS};
 use super::memo::PallanMemo;
 use super::position::JikaidaPosition;
 use super::{CHUKTAR, DELDAR, HIKDAR, JIKTAR, KAPT, KING, PAKTUN, PALLAN, SWOD};
@@ -18,7 +19,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
     #[inline(always)]
     pub fn attacked(&self, target: usize, by: Color) -> bool {
         let (mut deps, mut pallan) = (B::EMPTY, B::EMPTY);
-        self.attack_test::<false, true>(target, by, &mut deps, &mut pallan, None, false)
+        self.attack_test::<NO_DEPS, WITH_PALLANS>(target, by, &mut deps, &mut pallan, None, false)
     }
 
     /// [`Self::attacked`], also adding to `deps` cells the answer depends on: a move that
@@ -28,7 +29,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// `false`, every cell whose change could make a capture possible.
     pub fn attacked_deps(&self, target: usize, by: Color, deps: &mut B) -> bool {
         let mut pallan = B::EMPTY;
-        let found = self.attack_test::<true, true>(target, by, deps, &mut pallan, None, true);
+        let found =
+            self.attack_test::<WITH_DEPS, WITH_PALLANS>(target, by, deps, &mut pallan, None, true);
         *deps |= pallan;
         found
     }
@@ -48,7 +50,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
         memo: Option<&mut PallanMemo<B>>,
         describe: bool,
     ) -> bool {
-        self.attack_test::<true, true>(target, by, deps, pallan, memo, describe)
+        self.attack_test::<WITH_DEPS, WITH_PALLANS>(target, by, deps, pallan, memo, describe)
     }
 
     /// The first part of [`Self::attacked_parts`] alone: every capture but the Pallans'
@@ -56,7 +58,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// (it read none of the cells that changed).
     pub(super) fn attacked_but_pallans(&self, target: usize, by: Color, deps: &mut B) -> bool {
         let mut unused = B::EMPTY;
-        self.attack_test::<true, false>(target, by, deps, &mut unused, None, true)
+        self.attack_test::<WITH_DEPS, NO_PALLANS>(target, by, deps, &mut unused, None, true)
     }
 
     /// The second part of [`Self::attacked_parts`] alone: the refracting slides, bent vaults
@@ -71,7 +73,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
         describe: bool,
     ) -> bool {
         let mut read = B::EMPTY;
-        let capture = self.pallans_capture::<true>(target, by, Some(memo), &mut read, describe);
+        let capture =
+            self.pallans_capture::<WITH_DEPS>(target, by, Some(memo), &mut read, describe);
         *deps |= capture.unwrap_or(read);
         capture.is_some()
     }
@@ -311,7 +314,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             }
         }
         let (mut gaps, mut lines, mut unused) = (B::EMPTY, B::EMPTY, B::EMPTY);
-        let stand = match self.pallan_stands::<DEPS, true, false>(
+        let stand = match self.pallan_stands::<DEPS, FILTERED, CAPTURING>(
             from,
             target,
             None,
@@ -358,7 +361,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             let g = on.lowest();
             let (mut unused, mut unused2, mut unused3) = (B::EMPTY, B::EMPTY, B::EMPTY);
             let vault = self
-                .pallan_stands::<false, true, false>(
+                .pallan_stands::<NO_DEPS, FILTERED, CAPTURING>(
                     from,
                     target,
                     Some(g),
@@ -614,7 +617,7 @@ mod tests {
         let (mut answered, mut reused) = (0, 0);
         for mut p in positions::<B>(files, ranks, n) {
             let mut list = Vec::new();
-            p.generate_pseudo(&mut list);
+            p.generate_pseudo_fresh(&mut list);
             for (k, &mv) in list.iter().enumerate() {
                 if k % 3 != 0 || matches!(p.piece_at(mv.to()), Some((_, KING))) {
                     continue;
@@ -644,7 +647,7 @@ mod tests {
                             answered += 1;
                             let mut unused = B::EMPTY;
                             assert!(
-                                !p.pallan_captures::<false>(from, king, &mut unused, None, false),
+                                !p.pallan_captures::<NO_DEPS>(from, king, &mut unused, None, false),
                                 "Pallan {from}, King {king} in {}",
                                 p.to_fen()
                             );

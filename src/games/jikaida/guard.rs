@@ -13,6 +13,7 @@
 //! block a line). The cells read for the attacking Pallan are kept apart: when that Pallan
 //! is the piece that moved, its part is read afresh from its new cell and the rest is kept.
 
+use super::flags::{CAPTURE_TARGETS, WITH_DEPS};
 use super::position::JikaidaPosition;
 use super::{KING, PALLAN};
 use crate::core::bitboard::Bitboard;
@@ -99,22 +100,22 @@ impl<B: Bitboard> JikaidaPosition<B> {
 
     /// Forgets every kept answer (the position was set up anew).
     pub(super) fn clear_guards(&mut self) {
-        self.guard.clear();
-        self.threat.clear();
-        self.routes.clear();
+        self.kept.guard.clear();
+        self.kept.threat.clear();
+        self.kept.routes.clear();
     }
 
     /// Forgets the answers of the position just reached (a move or pass was made).
     #[inline(always)]
     pub(super) fn invalidate_guards(&mut self) {
         let n = self.history_len();
-        if let Some(g) = self.guard.get_mut(n) {
+        if let Some(g) = self.kept.guard.get_mut(n) {
             g.valid = false;
         }
-        if let Some(t) = self.threat.get_mut(n) {
+        if let Some(t) = self.kept.threat.get_mut(n) {
             t.valid = false;
         }
-        if let Some(r) = self.routes.get_mut(n) {
+        if let Some(r) = self.kept.routes.get_mut(n) {
             r.count = 0;
         }
     }
@@ -124,7 +125,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// capture standing and is illegal.
     #[inline(always)]
     pub(super) fn route_stands(&self, from: usize, to: usize) -> bool {
-        self.routes.get(self.history_len()).is_some_and(|r| {
+        self.kept.routes.get(self.history_len()).is_some_and(|r| {
             r.cells[..r.count as usize]
                 .iter()
                 .any(|c| !c.has(from) && !c.has(to))
@@ -134,7 +135,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// True when this position (in check) can keep another capture.
     #[inline(always)]
     pub(super) fn route_room(&self) -> bool {
-        self.routes
+        self.kept
+            .routes
             .get(self.history_len())
             .is_none_or(|r| (r.count as usize) < ROUTES)
     }
@@ -144,10 +146,10 @@ impl<B: Bitboard> JikaidaPosition<B> {
     #[inline(always)]
     pub(super) fn learn_route(&mut self, cells: B) {
         let n = self.history_len();
-        if n >= self.routes.len() {
-            self.routes.resize(n + 1, Routes::EMPTY);
+        if n >= self.kept.routes.len() {
+            self.kept.routes.resize(n + 1, Routes::EMPTY);
         }
-        let r = &mut self.routes[n];
+        let r = &mut self.kept.routes[n];
         if (r.count as usize) < ROUTES {
             r.cells[r.count as usize] = cells;
             r.count += 1;
@@ -158,10 +160,10 @@ impl<B: Bitboard> JikaidaPosition<B> {
     #[inline(always)]
     pub(super) fn set_threat(&mut self, g: Guard<B>) {
         let n = self.history_len();
-        if n >= self.threat.len() {
-            self.threat.resize(n + 1, Guard::UNKNOWN);
+        if n >= self.kept.threat.len() {
+            self.kept.threat.resize(n + 1, Guard::UNKNOWN);
         }
-        self.threat[n] = g;
+        self.kept.threat[n] = g;
     }
 
     /// When this position's guard is already known and finds the King attacked, the cells of
@@ -170,7 +172,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// (that capture stands). `None` when not in check or not yet known.
     #[inline(always)]
     pub(super) fn known_check(&self) -> Option<B> {
-        self.guard
+        self.kept
+            .guard
             .get(self.history_len())
             .filter(|g| g.valid && g.check)
             .map(|g| g.deps())
@@ -182,16 +185,16 @@ impl<B: Bitboard> JikaidaPosition<B> {
     #[inline(always)]
     pub(super) fn guard(&mut self) -> Guard<B> {
         let n = self.history_len();
-        if n >= self.guard.len() {
-            self.guard.resize(n + 1, Guard::UNKNOWN);
+        if n >= self.kept.guard.len() {
+            self.kept.guard.resize(n + 1, Guard::UNKNOWN);
         }
-        if !self.guard[n].valid {
-            self.guard[n] = match self.derived_guard(n) {
+        if !self.kept.guard[n].valid {
+            self.kept.guard[n] = match self.derived_guard(n) {
                 Some(g) => g,
                 None => self.tested_guard(self.king(self.side_to_move()), true),
             };
         }
-        self.guard[n]
+        self.kept.guard[n]
     }
 
     /// The guard of the position after `n` moves, from the threat of the one before, when
@@ -202,7 +205,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// afresh. `None` when a full check test is needed: no threat known, a King moved (the
     /// Fluttember), or a check to be described.
     fn derived_guard(&mut self, n: usize) -> Option<Guard<B>> {
-        let t = *self.threat.get(n.checked_sub(1)?)?;
+        let t = *self.kept.threat.get(n.checked_sub(1)?)?;
         if !t.valid || t.check {
             return None;
         }
@@ -233,7 +236,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             }
             let mut pallan = B::EMPTY;
             if self.with_memo(them, |p, memo| {
-                p.pallan_captures::<true>(to, king, &mut pallan, Some(memo), false)
+                p.pallan_captures::<WITH_DEPS>(to, king, &mut pallan, Some(memo), false)
             }) {
                 return None;
             }
@@ -244,7 +247,10 @@ impl<B: Bitboard> JikaidaPosition<B> {
             return None;
         }
         let lined = self.lined(to, king);
-        if (lined || b.knight[to].has(king)) && self.reach_for::<true>(to, self.propt(us)).has(king)
+        if (lined || b.knight[to].has(king))
+            && self
+                .reach_for::<CAPTURE_TARGETS>(to, self.propt(us))
+                .has(king)
         {
             return None;
         }
@@ -318,7 +324,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// this says it cannot tell (false).
     #[inline(always)]
     pub(super) fn gives_no_check(&mut self, mv: Move) -> bool {
-        let Some(&t) = self.threat.get(self.history_len()) else {
+        let Some(&t) = self.kept.threat.get(self.history_len()) else {
             return false;
         };
         if !t.valid || t.check {
@@ -461,7 +467,7 @@ mod tests {
                     let us = p.side_to_move();
                     assert_eq!(g.check, p.attacked(p.king(us), us.flip()), "{}", p.to_fen());
                     let mut list = Vec::new();
-                    p.generate_pseudo(&mut list);
+                    p.generate_pseudo_fresh(&mut list);
                     if !g.check {
                         for &mv in &list {
                             if g.deps().has(mv.from())
@@ -575,7 +581,7 @@ mod tests {
                 let mut p = JikaidaPosition::from_fen(board.clone(), fen).unwrap();
                 for _ in 0..plies {
                     let mut list = Vec::new();
-                    p.generate_pseudo(&mut list);
+                    p.generate_pseudo_fresh(&mut list);
                     visit(&mut p, &list);
                     if !play_random(&mut p, list, &mut x) {
                         break;

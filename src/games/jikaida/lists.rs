@@ -67,18 +67,18 @@ impl<B> Clone for ListCache<B> {
 }
 
 impl<B: Bitboard> JikaidaPosition<B> {
-    /// [`Self::generate_pseudo`] (or [`Self::generate_captures_pseudo`] if `noisy`), from the
+    /// [`Self::generate_pseudo_fresh`] (or [`Self::generate_captures_pseudo_fresh`] if `noisy`), from the
     /// kept list when this position's was kept, keeping it otherwise.
-    pub fn generate_kept(&mut self, noisy: bool, list: &mut Vec<Move>) {
+    pub fn generate_pseudo_kept(&mut self, noisy: bool, list: &mut Vec<Move>) {
         let generate = |p: &Self, list: &mut Vec<Move>| {
             if noisy {
-                p.generate_captures_pseudo(list);
+                p.generate_captures_pseudo_fresh(list);
             } else {
-                p.generate_pseudo(list);
+                p.generate_pseudo_fresh(list);
             }
         };
         let (key, occ, check) = (self.key(), self.occ, self.known_check());
-        let mut lists = self.lists.0.take().unwrap_or_else(|| {
+        let mut lists = self.kept.lists.0.take().unwrap_or_else(|| {
             (0..ENTRIES)
                 .map(|_| Entry {
                     key: 0,
@@ -102,7 +102,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             e.moves.clear();
             e.moves.extend_from_slice(&list[start..]);
         }
-        self.lists.0 = Some(lists);
+        self.kept.lists.0 = Some(lists);
     }
 }
 
@@ -118,8 +118,8 @@ mod tests {
 
     impl<B: Bitboard> JikaidaPosition<B> {
         /// The list kept for this position (and its known check), if any.
-        fn kept(&self, noisy: bool) -> Option<Vec<Move>> {
-            let e = &self.lists.0.as_ref()?[Entry::<B>::slot(self.key, noisy)];
+        fn kept_list(&self, noisy: bool) -> Option<Vec<Move>> {
+            let e = &self.kept.lists.0.as_ref()?[Entry::<B>::slot(self.key, noisy)];
             e.holds(self.key, noisy, self.occ, self.known_check())
                 .then(|| e.moves.clone())
         }
@@ -138,9 +138,9 @@ mod tests {
         let fresh = |p: &JikaidaPosition<Wide<4>>, noisy: bool| {
             let mut l = Vec::new();
             if noisy {
-                p.generate_captures_pseudo(&mut l);
+                p.generate_captures_pseudo_fresh(&mut l);
             } else {
-                JikaidaPosition::generate_pseudo(p, &mut l);
+                JikaidaPosition::generate_pseudo_fresh(p, &mut l);
             }
             l
         };
@@ -149,18 +149,23 @@ mod tests {
             for _ in 0..150 {
                 // Asked before the check is known (the whole list), then after.
                 let mut early = Vec::new();
-                p.generate_kept(false, &mut early);
+                p.generate_pseudo_kept(false, &mut early);
                 assert_eq!(early, fresh(&p, false), "{}", p.to_fen());
                 let check = p.in_danger_here();
                 let mut list = Vec::new();
                 for noisy in [false, true] {
-                    let was_kept = p.kept(noisy).is_some();
+                    let was_kept = p.kept_list(noisy).is_some();
                     let mut got = vec![Move::NULL];
-                    p.generate_kept(noisy, &mut got);
+                    p.generate_pseudo_kept(noisy, &mut got);
                     assert_eq!(got[1..], fresh(&p, noisy), "{}", p.to_fen());
                     found += was_kept as usize;
                     if got.len() > 1 {
-                        assert_eq!(p.kept(noisy).as_deref(), Some(&got[1..]), "{}", p.to_fen());
+                        assert_eq!(
+                            p.kept_list(noisy).as_deref(),
+                            Some(&got[1..]),
+                            "{}",
+                            p.to_fen()
+                        );
                     }
                     if !noisy {
                         list = got[1..].to_vec();
@@ -172,7 +177,7 @@ mod tests {
                     for _ in 0..2 {
                         if p.try_make(mv) {
                             let check = p.in_danger_here();
-                            let was_kept = p.kept(false).is_some();
+                            let was_kept = p.kept_list(false).is_some();
                             found += was_kept as usize;
                             found_in_check += (was_kept && check) as usize;
                             let mut l = Vec::new();

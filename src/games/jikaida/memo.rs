@@ -5,6 +5,7 @@
 //! and its children, so most check tests find a reading that still holds.
 
 use super::board::Board;
+use super::flags::{CAPTURING, UNFILTERED, WITH_DEPS};
 use super::position::JikaidaPosition;
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;
@@ -151,11 +152,12 @@ impl<B: Bitboard> JikaidaPosition<B> {
         f: impl FnOnce(&Self, &mut PallanMemo<B>) -> R,
     ) -> R {
         let mut memos = self
+            .kept
             .pallan_memo
             .take()
             .unwrap_or_else(|| Box::new([PallanMemo::EMPTY; 2]));
         let r = f(self, &mut memos[by.index()]);
-        self.pallan_memo = Some(memos);
+        self.kept.pallan_memo = Some(memos);
         r
     }
 
@@ -176,7 +178,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
             return &memo.entries[k];
         }
         let (mut gaps, mut lines, mut all) = (B::EMPTY, B::EMPTY, B::EMPTY);
-        let Ok(stands) = self.pallan_stands::<true, false, false>(
+        let Ok(stands) = self.pallan_stands::<WITH_DEPS, UNFILTERED, CAPTURING>(
             from, target, None, &mut gaps, &mut lines, &mut all,
         ) else {
             unreachable!("no vault is looked for");

@@ -217,7 +217,7 @@ mod tests {
                 let mut played = Vec::new();
                 for _ in 0..60 {
                     let mut list: Vec<Move> = Vec::new();
-                    p.generate_pseudo(&mut list);
+                    p.generate_pseudo_fresh(&mut list);
                     if list.is_empty() || p.decided().is_some() {
                         break;
                     }

@@ -6,9 +6,12 @@
 //! crate's generic bitboards ([`crate::core::bitboard::Wide`]) and geometry ([`crate::core::geometry::Rect`]):
 //! [`board`] (tables with the fronts baked in), [`position`] (state, make and unmake),
 //! [`reach`] (where each piece can go), [`deldar`] (the unmoved Deldar's turning move),
-//! [`attack`] (is a cell capturable), [`guard`] (check answers kept along the history),
+//! [`attack`] (is a cell capturable), [`kept`] (what a position keeps only to answer faster:
+//! [`guard`], check answers kept along the history, [`memo`], the Pallans' last readings, and
+//! [`lists`]),
 //! [`lists`] (move lists of positions met lately, kept for the search),
-//! [`movegen`] (legal moves and the ends of the game), [`fen`], [`eval`], [`nnue`] (the learned
+//! [`movegen`] (legal moves and the ends of the game), [`flags`] (the names of the hot
+//! functions' const-generic switches), [`fen`], [`eval`], [`nnue`] (the learned
 //! evaluation's inputs), [`mobility`] (the
 //! sliders' mobility kept move by move, for the evaluation), [`rules`] (what the search
 //! needs), [`drins`] (the book's square names, `Mortil A1`, for display), [`playable`] (what the
@@ -21,7 +24,9 @@ pub mod deldar;
 pub mod drins;
 pub mod eval;
 pub mod fen;
+pub mod flags;
 pub mod guard;
+pub mod kept;
 pub mod lists;
 pub mod memo;
 pub mod mobility;

@@ -4,6 +4,7 @@
 //! promotes (seven choices); the Fluttember is added when its conditions hold. Every move is
 //! then made and kept only if the mover's King cannot be captured afterwards.
 
+use super::flags::{EVERY_MOVE, LEGAL_ONLY, NOISY_ONLY, PSEUDO_LEGAL};
 use super::position::JikaidaPosition;
 use super::{CHUKTAR, KAPT, KING, PALLAN, PROMOTIONS, SWOD};
 use crate::core::bitboard::Bitboard;
@@ -40,26 +41,26 @@ impl<B: Bitboard> JikaidaPosition<B> {
 
     /// Every legal move.
     pub fn generate(&self, list: &mut Vec<Move>) {
-        self.generate_filtered::<false, true>(list);
+        self.generate_filtered::<EVERY_MOVE, LEGAL_ONLY>(list);
     }
 
     /// Legal captures and promotions.
     pub fn generate_captures(&self, list: &mut Vec<Move>) {
-        self.generate_filtered::<true, true>(list);
+        self.generate_filtered::<NOISY_ONLY, LEGAL_ONLY>(list);
     }
 
     /// Every legal move, and moves that would leave the King capturable, which
     /// [`Self::try_make`] refuses (the search tests only the moves it plays).
-    pub fn generate_pseudo(&self, list: &mut Vec<Move>) {
-        self.generate_filtered::<false, false>(list);
+    pub fn generate_pseudo_fresh(&self, list: &mut Vec<Move>) {
+        self.generate_filtered::<EVERY_MOVE, PSEUDO_LEGAL>(list);
     }
 
-    /// [`Self::generate_captures`] without the check test, as [`Self::generate_pseudo`].
-    pub fn generate_captures_pseudo(&self, list: &mut Vec<Move>) {
-        self.generate_filtered::<true, false>(list);
+    /// [`Self::generate_captures`] without the check test, as [`Self::generate_pseudo_fresh`].
+    pub fn generate_captures_pseudo_fresh(&self, list: &mut Vec<Move>) {
+        self.generate_filtered::<NOISY_ONLY, PSEUDO_LEGAL>(list);
     }
 
-    /// Plays a move of [`Self::generate_pseudo`] if it leaves the mover's King safe and
+    /// Plays a move of [`Self::generate_pseudo_fresh`] if it leaves the mover's King safe and
     /// returns true; otherwise returns false with the position unchanged.
     pub fn try_make(&mut self, mv: Move) -> bool {
         let us = self.side;

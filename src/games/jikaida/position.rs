@@ -7,9 +7,8 @@
 //! the Fluttember, a King moving onto a friendly Kapt or Chuktar, which swaps the two.
 
 use super::board::Board;
-use super::guard::{Guard, Routes};
-use super::lists::ListCache;
-use super::memo::PallanMemo;
+use super::flags::{KEEP_MOBILITY, SKIP_MOBILITY};
+use super::kept::Kept;
 use super::{DELDAR, KINDS, KING, SWOD, has_first_move};
 use crate::core::bitboard::Bitboard;
 use crate::core::geometry::Color;
@@ -81,23 +80,10 @@ pub struct JikaidaPosition<B: Bitboard> {
     pub(super) fullmove: u32,
     pub(super) key: u64,
     history: Vec<Undo>,
-    /// `guard[n]`: the check answer for the position after `n` moves of the history, while
-    /// valid (a move made from `n - 1` invalidates it).
-    pub(super) guard: Vec<Guard<B>>,
-    /// `threat[n]`: the same for the King of the side not to move after `n` moves (found by
-    /// [`Self::try_make`] as its legality test), from which the next position's `guard` is
-    /// mostly derived without a check test.
-    pub(super) threat: Vec<Guard<B>>,
-    /// `routes[n]`: while valid, more captures of the King in check after `n` moves, found
-    /// by moves [`Self::try_make`] refused there (see [`Routes`]).
-    pub(super) routes: Vec<Routes<B>>,
-    /// Per attacking side, the stand cells last read for its Pallans' check test (see
-    /// [`PallanMemo`]); it checks itself against the board, so it is never stale.
-    pub(super) pallan_memo: Option<Box<[PallanMemo<B>; 2]>>,
     /// The learned evaluation's sums while a net is attached.
     pub(in crate::games::jikaida) nnue: NetState,
-    /// The move lists of positions the search met lately.
-    pub(super) lists: ListCache<B>,
+    /// What the position keeps only to answer faster (see [`Kept`]).
+    pub(super) kept: Kept<B>,
 }
 
 impl<B: Bitboard> JikaidaPosition<B> {
@@ -122,12 +108,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
             fullmove: 1,
             key: 0,
             history: Vec::new(),
-            guard: Vec::new(),
-            threat: Vec::new(),
-            routes: Vec::new(),
-            pallan_memo: None,
             nnue: NetState::default(),
-            lists: ListCache::default(),
+            kept: Kept::default(),
         }
     }
 
@@ -161,12 +143,8 @@ impl<B: Bitboard> JikaidaPosition<B> {
             fullmove: self.fullmove,
             key: self.key,
             history: Vec::with_capacity(2),
-            guard: Vec::new(),
-            threat: Vec::new(),
-            routes: Vec::new(),
-            pallan_memo: None,
             nnue: NetState::default(),
-            lists: ListCache::default(),
+            kept: Kept::default(),
         }
     }
 
@@ -468,7 +446,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
 
     /// Plays a legal move.
     pub fn make(&mut self, mv: Move) {
-        self.make_with::<true>(mv);
+        self.make_with::<KEEP_MOBILITY>(mv);
     }
 
     /// Plays a move to test it and take it back: [`Self::make`] without the upkeep of the
@@ -476,7 +454,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// position's [`Self::mobility`] is stale until then.
     #[inline(always)]
     pub(super) fn make_probe(&mut self, mv: Move) {
-        self.make_with::<false>(mv);
+        self.make_with::<SKIP_MOBILITY>(mv);
     }
 
     /// [`Self::make`], keeping the slider mobility if `SCORE` and no net is attached (the

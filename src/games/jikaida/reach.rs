@@ -4,6 +4,7 @@
 //! piece before the check test.
 
 use super::board::{Board, opposite};
+use super::flags::{ALL_TARGETS, CAPTURING, FILTERED, LANDING, NO_DEPS};
 use super::position::JikaidaPosition;
 use super::{CHUKTAR, DELDAR, HIKDAR, JIKTAR, KAPT, KING, PAKTUN, PALLAN, SWOD};
 use crate::core::bitboard::Bitboard;
@@ -285,7 +286,7 @@ impl<B: Bitboard> JikaidaPosition<B> {
     /// The cells the piece on `from` can move to, before the check test (the Fluttember
     /// excluded). `propt` is the opponent's [`Self::propt`], needed only for Swods.
     pub fn reach(&self, from: usize, propt: B) -> B {
-        self.reach_for::<false>(from, propt)
+        self.reach_for::<ALL_TARGETS>(from, propt)
     }
 
     /// [`Self::reach`], or if `CAPTURES` a superset of its captures and promotions that the
@@ -446,9 +447,9 @@ impl<B: Bitboard> JikaidaPosition<B> {
                 continue;
             }
             let stands = if occ.has(t) {
-                self.vault_stands::<false>(from, t)
+                self.vault_stands::<CAPTURING>(from, t)
             } else {
-                self.vault_stands::<true>(from, t)
+                self.vault_stands::<LANDING>(from, t)
             };
             let reaches = match stands {
                 // A vault from the Pallan's own cell.
@@ -467,7 +468,9 @@ impl<B: Bitboard> JikaidaPosition<B> {
     #[inline(always)]
     fn vault_stands<const LAND: bool>(&self, from: usize, t: usize) -> Result<B, B> {
         let (mut gaps, mut lines, mut all) = (B::EMPTY, B::EMPTY, B::EMPTY);
-        self.pallan_stands::<false, true, LAND>(from, t, None, &mut gaps, &mut lines, &mut all)
+        self.pallan_stands::<NO_DEPS, FILTERED, LAND>(
+            from, t, None, &mut gaps, &mut lines, &mut all,
+        )
     }
 
     /// The straight and bent vaults of a Pallan standing on `at`, with `gone` (the cell it
@@ -615,7 +618,7 @@ pub(crate) mod tests {
                     if kind == PALLAN {
                         continue;
                     }
-                    let reach = p.reach_for::<false>(from, propt[c.flip().index()]);
+                    let reach = p.reach_for::<ALL_TARGETS>(from, propt[c.flip().index()]);
                     assert!(
                         (reach & !board.reach_any[from]).is_empty(),
                         "kind {kind} from {from}"

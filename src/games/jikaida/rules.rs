@@ -57,10 +57,10 @@ impl<B: Bitboard> Rules for JikaidaPosition<B> {
         self.generate_captures(list)
     }
     fn generate_pseudo(&mut self, list: &mut Vec<Move>) {
-        self.generate_kept(false, list)
+        self.generate_pseudo_kept(false, list)
     }
     fn generate_noisy_pseudo(&mut self, list: &mut Vec<Move>) {
-        self.generate_kept(true, list)
+        self.generate_pseudo_kept(true, list)
     }
     fn try_make(&mut self, mv: Move) -> bool {
         JikaidaPosition::try_make(self, mv)
