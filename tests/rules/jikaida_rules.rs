@@ -271,9 +271,9 @@ fn accepted(p: &mut Pos, noisy: bool) -> Vec<String> {
 fn accepted_once(p: &mut Pos, noisy: bool) -> Vec<String> {
     let mut l = Vec::new();
     if noisy {
-        p.generate_captures_pseudo(&mut l);
+        p.generate_captures_pseudo_fresh(&mut l);
     } else {
-        p.generate_pseudo(&mut l);
+        p.generate_pseudo_fresh(&mut l);
     }
     let before = (p.key(), p.to_fen());
     let mut out = Vec::new();

@@ -434,7 +434,7 @@ fn pseudo_legal_moves_accepted_by_try_make_are_the_legal_moves() {
         let legal = legal_texts(&p, false);
         // Before the check answer is known, so every illegal move is in the list.
         let mut pseudo = Vec::new();
-        p.generate_pseudo(&mut pseudo);
+        p.generate_pseudo_fresh(&mut pseudo);
         refused += pseudo.len() - legal.len();
         assert_eq!(p.in_danger_here(), p.in_check(), "{}", p.to_fen());
         assert_eq!(accepted(&mut p, false), legal, "{}", p.to_fen());
@@ -458,10 +458,10 @@ fn pseudo_legal_moves_accepted_by_try_make_are_the_legal_moves() {
                 if check {
                     // Once the check is known, the list holds only moves that can answer it.
                     let mut before = Vec::new();
-                    p.generate_pseudo(&mut before);
+                    p.generate_pseudo_fresh(&mut before);
                     assert!(p.in_danger_here());
                     let mut known = Vec::new();
-                    p.generate_pseudo(&mut known);
+                    p.generate_pseudo_fresh(&mut known);
                     assert!(known.iter().all(|m| before.contains(m)));
                     narrowed += (known.len() < before.len()) as usize;
                 }
