@@ -373,6 +373,22 @@ fn every_game(b: &Browser, base: &str, variant: &str, cells: usize, (from, to): 
         &format!("{variant}: two clocks"),
         "document.querySelectorAll('[data-role=\"clock\"]:not([hidden])').length === 2 && document.querySelectorAll('#moves li').length === 0",
     );
+    // No clock runs before the first move: both still show the whole time a while later.
+    let shown = |b: &Browser| {
+        b.js("return Array.from(document.querySelectorAll('[data-role=\"clock\"]:not([hidden])')).map(c => c.textContent).join(' | ');")
+    };
+    let before = shown(b);
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(
+        shown(b),
+        before,
+        "{variant}: a clock ran before the first move"
+    );
+    assert_eq!(
+        b.js("return page.state.clock.running === null && page.state.clock.left_ms[0] === page.state.clock.base_ms && page.state.clock.left_ms[1] === page.state.clock.base_ms;"),
+        json!(true),
+        "{variant}: the clocks before the first move: {before}"
+    );
     b.play(from, to);
     b.wait(
         &format!("{variant}: a flag"),
