@@ -67,7 +67,7 @@ fn line_tokens(
         after_aside = false;
         tokens.push(m.clone());
         if let Some(c) = comments.get(i).filter(|c| !c.is_empty()) {
-            tokens.push(format!("{{{}}}", c.replace(['{', '}'], "")));
+            tokens.push(format!("{{{}}}", c.replace('}', "")));
         }
         for v in variations
             .iter()
@@ -118,7 +118,7 @@ impl PgnGame {
             &mut tokens,
         );
         if let Some(r) = &self.reason {
-            tokens.push(format!("{{{}}}", r.replace(['{', '}'], "")));
+            tokens.push(format!("{{{}}}", r.replace('}', "")));
         }
         tokens.push(self.result.clone());
         // A side line's parentheses hug its first and last tokens: `(2. b2b3 b7b6)`.
@@ -138,7 +138,8 @@ impl PgnGame {
             }
         }
         for t in joined {
-            if !line.is_empty() && line.len() + 1 + t.len() > 79 {
+            // A line of moves never starts with `[`, which would read as a tag pair.
+            if !line.is_empty() && line.len() + 1 + t.len() > 79 && !t.starts_with('[') {
                 s.push_str(&line);
                 s.push('\n');
                 line.clear();
@@ -468,6 +469,30 @@ mod tests {
         }
         let deep = format!("1. a2a3 {}{} *", "(b2b3 ".repeat(100), ")".repeat(100));
         assert!(parse_body(Vec::new(), &deep).is_err());
+    }
+
+    /// Found by fuzzing: a comment may hold `{` (it ends at the first `}`), and a move text
+    /// starting with `[` must not begin a line, where it would read as a tag pair.
+    #[test]
+    fn odd_comments_and_moves_round_trip() {
+        let g = read_all("[Result \"*\"]\n\n1. a2a3 {x{y} a7a6 {z{} *\n").unwrap();
+        assert_eq!(g[0].comments, ["x{y"]);
+        assert_eq!(g[0].reason.as_deref(), Some("z{"));
+        assert_eq!(read_all(&g[0].write()).unwrap(), g);
+        let moves: Vec<String> = (0..120)
+            .map(|i| format!("[x{}", "y".repeat(i % 7)))
+            .collect();
+        let g = PgnGame {
+            tags: vec![("Result".into(), "*".into())],
+            moves,
+            comments: Vec::new(),
+            result: "*".into(),
+            reason: None,
+            variations: Vec::new(),
+        };
+        let text = g.write();
+        assert!(text.lines().skip(2).all(|l| !l.starts_with('[')), "{text}");
+        assert_eq!(read_all(&text).unwrap(), vec![g]);
     }
 
     #[test]
