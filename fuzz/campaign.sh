@@ -33,7 +33,13 @@ one() {
         left=$((seconds - (now - start)))
         [ "$left" -gt 5 ] || break
         runs=$((runs + 1))
+        # The protocol targets start search helper threads (Threads 2), which rayon ends after
+        # the engine is dropped without joining them: LeakSanitizer, checking at the end of an
+        # input, reports the exiting thread's 64 bytes of thread-exit bookkeeping as a leak.
+        leaks=1
+        case $t in uci_stream | xboard_stream) leaks=0 ;; esac
         if ! "$bin/$t" -artifact_prefix="artifacts/$t/" -max_total_time="$left" -timeout=60 \
+            -detect_leaks=$leaks \
             -print_final_stats=1 "target/grown/$t" "corpus/$t" >>"target/campaign/$t.log" 2>&1; then
             crashes=$((crashes + 1))
         fi
