@@ -33,8 +33,9 @@ parse_args() {
   done
 }
 
-# build_engines: Fairy-Stockfish into $fsf_dir (reused if already there) and kaissa release;
-# sets fsf, kaissa, toml and ini.
+# build_engines: Fairy-Stockfish into $fsf_dir (reused if already there) and kaissa release
+# (not when the caller set kaissa_bin: that binary is used as it is); sets fsf, kaissa, toml
+# and ini.
 build_engines() {
   [ -d "$anchors" ] || die "no anchors at $anchors (expected ../shared/anchors beside the project)"
   toml=$anchors/merchants-first.toml
@@ -43,6 +44,12 @@ build_engines() {
   if [ ! -x "$fsf" ]; then
     echo "building Fairy-Stockfish into $fsf_dir ..." >&2
     "$anchors/build-fairy-stockfish" "$fsf_dir" >&2
+  fi
+  if [ -n "${kaissa_bin:-}" ]; then
+    # A copy given by the caller: no build (a rebuild would take the cores from a match).
+    [ -x "$kaissa_bin" ] || die "cannot run $kaissa_bin"
+    kaissa=$kaissa_bin
+    return
   fi
   echo "building kaissa (release) ..." >&2
   (cd "$root" && cargo build --release --quiet)
