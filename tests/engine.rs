@@ -20,6 +20,7 @@ mod engine {
     mod jikaida_search;
     mod match_tool;
     mod nnue;
+    mod nnue_family;
     mod nnue_protocol;
     mod nnue_train;
     mod search;

@@ -10,6 +10,7 @@
 //! [`model`] is the float network, [`data`] reads the records, [`run`] is the command.
 
 pub mod data;
+pub mod family;
 pub mod model;
 mod run;
 
@@ -69,6 +70,9 @@ pub struct EpochReport {
     pub train_loss: f64,
     /// Mean loss over the held-out positions after it (0 without any).
     pub validation_loss: f64,
+    /// The mean held-out loss of each held-out set (one per rule set of a family; 0 for an
+    /// empty set).
+    pub validation_parts: Vec<f64>,
     /// Training positions per second.
     pub speed: f64,
 }
@@ -81,37 +85,25 @@ fn shuffle<T>(v: &mut [T], s: &mut u64) {
     }
 }
 
-/// The examples of some records.
-/// The examples of some records: index `i` is record `i`, or from `records.len()` on the
-/// mirror of record `i - records.len()`.
-fn examples(
-    map: &dyn NetInputs,
-    records: &[Record],
-    idx: &[usize],
-    cfg: &TrainConfig,
-) -> Vec<Example> {
-    let n = records.len();
-    idx.iter()
-        .map(|&i| {
-            data::example_with(map, &records[i % n], cfg.lambda, cfg.factorise, i >= n)
-                .unwrap_or_default()
-        })
-        .collect()
-}
+/// Called after each epoch with its figures and the nets of that epoch (one per rule set
+/// trained); an error stops the run.
+pub type OnEpoch<'a> = dyn FnMut(&EpochReport, &[Network]) -> Result<(), String> + 'a;
+
+/// Builds the training example of an index (a record, its mirror, a family member's record:
+/// the caller's numbering).
+pub(crate) type ExampleOf<'a> = &'a (dyn Fn(usize) -> Example + Sync);
 
 /// The summed loss and gradient of the positions `idx`, over fixed chunks in parallel.
 fn chunked_gradient(
     params: &Params,
-    map: &dyn NetInputs,
-    records: &[Record],
+    example: ExampleOf,
     idx: &[usize],
-    cfg: &TrainConfig,
     want_gradient: bool,
 ) -> (f64, Option<Params>) {
     let parts: Vec<(f64, Option<Params>)> = idx
         .par_chunks(CHUNK)
         .map(|chunk| {
-            let ex = examples(map, records, chunk, cfg);
+            let ex: Vec<Example> = chunk.iter().map(|&i| example(i)).collect();
             if want_gradient {
                 let mut g = Params::zeros(params.inputs, params.hidden);
                 let loss = params.backward(&ex, &mut g);
@@ -139,6 +131,83 @@ fn chunked_gradient(
         }
     }
     (loss, total)
+}
+
+/// One training run's work, whatever it trains: the positions of an epoch, how an index
+/// becomes an example, the held-out sets (each its indices and examples) and how the float
+/// parameters become the nets to write.
+pub(crate) struct Fit<'a> {
+    /// The indices an epoch passes over (shuffled anew each epoch).
+    pub training: Vec<usize>,
+    /// The example of a training index.
+    pub example: ExampleOf<'a>,
+    /// The held-out sets: their indices and examples.
+    pub held: Vec<(Vec<usize>, ExampleOf<'a>)>,
+    /// The nets the parameters stand for.
+    pub export: &'a dyn Fn(&Params) -> Result<Vec<Network>, String>,
+}
+
+/// Runs the epochs of `fit` from `params`: AdamW steps over shuffled batches, the losses
+/// after each epoch, `on_epoch` with the nets of each. Returns the final nets.
+pub(crate) fn run_epochs(
+    mut params: Params,
+    cfg: &TrainConfig,
+    mut fit: Fit,
+    seed: &mut u64,
+    on_batch: &(dyn Fn(usize, usize) + Sync),
+    on_epoch: &mut OnEpoch,
+) -> Result<Vec<Network>, String> {
+    let mut opt = AdamW::new(&params, cfg.lr, cfg.decay);
+    let batch = cfg.batch.max(1);
+    let mut nets = (fit.export)(&params)?;
+    for epoch in 1..=cfg.epochs {
+        opt.lr = if epoch >= cfg.lr_drop {
+            cfg.lr / 10.0
+        } else {
+            cfg.lr
+        };
+        shuffle(&mut fit.training, seed);
+        let start = Instant::now();
+        let batches = fit.training.len().div_ceil(batch);
+        let mut loss = 0.0;
+        for (b, idx) in fit.training.chunks(batch).enumerate() {
+            let (l, g) = chunked_gradient(&params, fit.example, idx, true);
+            loss += l;
+            if let Some(mut g) = g {
+                let scale = 1.0 / idx.len() as f32;
+                for v in [&mut g.w1, &mut g.b1, &mut g.w2] {
+                    v.iter_mut().for_each(|x| *x *= scale);
+                }
+                g.b2 *= scale;
+                opt.step(&mut params, &g);
+            }
+            on_batch(b + 1, batches);
+        }
+        let parts: Vec<(f64, usize)> = fit
+            .held
+            .iter()
+            .map(|(idx, example)| (chunked_gradient(&params, *example, idx, false).0, idx.len()))
+            .collect();
+        let held_total: usize = parts.iter().map(|p| p.1).sum();
+        let validation_loss = if held_total == 0 {
+            0.0
+        } else {
+            parts.iter().map(|p| p.0).sum::<f64>() / held_total as f64
+        };
+        nets = (fit.export)(&params)?;
+        let report = EpochReport {
+            epoch,
+            train_loss: loss / fit.training.len().max(1) as f64,
+            validation_loss,
+            validation_parts: parts
+                .iter()
+                .map(|&(l, n)| if n == 0 { 0.0 } else { l / n as f64 })
+                .collect(),
+            speed: fit.training.len() as f64 / start.elapsed().as_secs_f64().max(1e-9),
+        };
+        on_epoch(&report, &nets)?;
+    }
+    Ok(nets)
 }
 
 /// Trains a net for the game of `map` on `records`: `on_batch(done, total)` after each batch of an epoch,
@@ -224,50 +293,26 @@ pub fn train_with_held_out(
     };
     // The shared inputs start at 0: the board features' first weights are as without them.
     params.w1[map.inputs() * cfg.hidden..].fill(0.0);
-    let mut opt = AdamW::new(&params, cfg.lr, cfg.decay);
-    let batch = cfg.batch.max(1);
     let factor = |f: usize| map.factor(f).map(|k| map.inputs() + k);
     let export = |params: &Params| {
-        params.quantise_folded(&cfg.name, map.description(), map.inputs(), &factor)
+        params
+            .quantise_folded(&cfg.name, map.description(), map.inputs(), &factor)
+            .map(|net| vec![net])
     };
-    let mut net = export(&params)?;
-    for epoch in 1..=cfg.epochs {
-        opt.lr = if epoch >= cfg.lr_drop {
-            cfg.lr / 10.0
-        } else {
-            cfg.lr
-        };
-        shuffle(&mut training, &mut seed);
-        let start = Instant::now();
-        let batches = training.len().div_ceil(batch);
-        let mut loss = 0.0;
-        for (b, idx) in training.chunks(batch).enumerate() {
-            let (l, g) = chunked_gradient(&params, map, records, idx, cfg, true);
-            loss += l;
-            if let Some(mut g) = g {
-                let scale = 1.0 / idx.len() as f32;
-                for v in [&mut g.w1, &mut g.b1, &mut g.w2] {
-                    v.iter_mut().for_each(|x| *x *= scale);
-                }
-                g.b2 *= scale;
-                opt.step(&mut params, &g);
-            }
-            on_batch(b + 1, batches);
-        }
-        let validation_loss = if held_out.is_empty() {
-            0.0
-        } else {
-            chunked_gradient(&params, map, held_records, &held_out, cfg, false).0
-                / held_out.len() as f64
-        };
-        net = export(&params)?;
-        let report = EpochReport {
-            epoch,
-            train_loss: loss / training.len().max(1) as f64,
-            validation_loss,
-            speed: training.len() as f64 / start.elapsed().as_secs_f64().max(1e-9),
-        };
-        on_epoch(&report, &net)?;
-    }
-    Ok(net)
+    let of = |set: &[Record], i: usize| {
+        let n = set.len();
+        data::example_with(map, &set[i % n], cfg.lambda, cfg.factorise, i >= n).unwrap_or_default()
+    };
+    let train_of = |i: usize| of(records, i);
+    let held_of = |i: usize| of(held_records, i);
+    let fit = Fit {
+        training,
+        example: &train_of,
+        held: vec![(held_out, &held_of)],
+        export: &export,
+    };
+    let mut nets = run_epochs(params, cfg, fit, &mut seed, on_batch, &mut |r, nets| {
+        on_epoch(r, &nets[0])
+    })?;
+    Ok(nets.remove(0))
 }

@@ -21,18 +21,18 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use xorshift::Rng;
 
-fn game(name: &str) -> Arc<Game<u128>> {
+pub(crate) fn game(name: &str) -> Arc<Game<u128>> {
     let def = Registry::builtin().get(name, &[]).unwrap();
     Arc::new(Game::<u128>::new(&def).unwrap())
 }
 
 /// The game's inputs as the trainer sees them.
-fn inputs(game: &Arc<Game<u128>>) -> KaissaInputs {
+pub(crate) fn inputs(game: &Arc<Game<u128>>) -> KaissaInputs {
     KaissaInputs::new(game.clone())
 }
 
 /// Records of random games, each position scored by the hand-written evaluation.
-fn records(game: &Arc<Game<u128>>, n: usize, seed: u64) -> Vec<Record> {
+pub(crate) fn records(game: &Arc<Game<u128>>, n: usize, seed: u64) -> Vec<Record> {
     let eval = EvalTables::for_game(game);
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();
@@ -67,7 +67,7 @@ fn random_position(g: &Arc<Game<u128>>, rng: &mut Rng) -> Position<u128> {
     pos
 }
 
-fn config(epochs: usize) -> TrainConfig {
+pub(crate) fn config(epochs: usize) -> TrainConfig {
     TrainConfig {
         hidden: 32,
         epochs,

@@ -60,6 +60,17 @@ pub trait NetInputs: Send + Sync {
         Ok((0..self.inputs()).map(Some).collect())
     }
 
+    /// What a net read by this game and the games whose nets read `others` would read, as one
+    /// family: a description every member's [`NetInputs::rows_from`] maps all its inputs to
+    /// (the trainer's family nets, `train::family`). By default a game has no family.
+    fn family_description(&self, others: &[&str]) -> Result<String, String> {
+        let _ = others;
+        Err(format!(
+            "\"{}\" has no family nets: train it alone",
+            self.description()
+        ))
+    }
+
     /// The inputs `record` turns on, seen by the first player and by the second; an error when
     /// the record is not a position of this game.
     fn active_of_record(&self, record: &Record) -> Result<[Vec<usize>; 2], String>;

@@ -98,14 +98,10 @@ impl FeatureMap {
     /// hand slot; None for a piece that net does not know. An error when the net reads another
     /// board or hand, or is not of the family: a trainer's start from another rule set's net.
     pub fn rows_from(&self, features: &str) -> Result<Vec<Option<usize>>, String> {
-        let parse = |d: &str| -> Option<(String, String)> {
-            let (_, rest) = d.strip_prefix("kaissa ")?.split_once(": ")?;
-            let (letters, tail) = rest.split_once(' ')?;
-            Some((letters.to_string(), tail.to_string()))
-        };
-        let (Some((theirs, their_tail)), Some((ours, our_tail))) =
-            (parse(features), parse(&self.description))
-        else {
+        let (Some((theirs, their_tail)), Some((ours, our_tail))) = (
+            parse_description(features),
+            parse_description(&self.description),
+        ) else {
             return Err(format!(
                 "a net reading \"{features}\" is not of the Kaissa family"
             ));
@@ -130,6 +126,35 @@ impl FeatureMap {
                 }
             })
             .collect())
+    }
+
+    /// The description of a family of this game and the games whose nets read `others`
+    /// (Kaissa rule sets on the same board with the same hand): `kaissa family: LETTERS
+    /// BOARD hand N`, its letters every letter of the members in order of first appearance,
+    /// so [`FeatureMap::rows_from`] maps every member's inputs into it (the trainer's family
+    /// nets). An error names a member of another board or hand, or not of the family.
+    pub fn family_description(&self, others: &[&str]) -> Result<String, String> {
+        let (mut letters, tail) = parse_description(&self.description)
+            .ok_or_else(|| format!("\"{}\" is not of the Kaissa family", self.description))?;
+        for other in others {
+            let Some((theirs, their_tail)) = parse_description(other) else {
+                return Err(format!(
+                    "a net reading \"{other}\" is not of the Kaissa family"
+                ));
+            };
+            if their_tail != tail {
+                return Err(format!(
+                    "\"{other}\" and \"{}\" are not of one board and hand: no family",
+                    self.description
+                ));
+            }
+            for c in theirs.chars() {
+                if !letters.contains(c) {
+                    letters.push(c);
+                }
+            }
+        }
+        Ok(format!("kaissa family: {letters} {tail}"))
     }
 
     /// What a net for this game says it reads (`kaissa merchants: UATSBIRXPH 10x10 hand 2`).
@@ -201,6 +226,14 @@ impl FeatureMap {
         }
         Ok(self.active_of(&pieces, [&h0, &h1]))
     }
+}
+
+/// The letters and the rest (board and hand) of a Kaissa net's description (`kaissa NAME:
+/// LETTERS BOARD hand N`); None for another game's.
+fn parse_description(d: &str) -> Option<(String, String)> {
+    let (_, rest) = d.strip_prefix("kaissa ")?.split_once(": ")?;
+    let (letters, tail) = rest.split_once(' ')?;
+    Some((letters.to_string(), tail.to_string()))
 }
 
 /// The rule set whose nets a definition reads: a built-in rule set reads its own; any other

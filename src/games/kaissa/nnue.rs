@@ -117,6 +117,9 @@ impl NetInputs for KaissaInputs {
     fn rows_from(&self, features: &str) -> Result<Vec<Option<usize>>, String> {
         self.game.features.rows_from(features)
     }
+    fn family_description(&self, others: &[&str]) -> Result<String, String> {
+        self.game.features.family_description(others)
+    }
     fn active_of_record(&self, record: &Record) -> Result<[Vec<usize>; 2], String> {
         self.game.features.active_of_record(record)
     }
