@@ -1,8 +1,9 @@
 //! The `kaissa datagen` command: its arguments, the output's form (text lines or binary
 //! training records) and [`run`], which plays or replays the games and writes what they give.
 
-use super::{DatagenConfig, Sample, from_pgn, generate};
+use super::{DatagenConfig, Sample, from_pgn, generate, rescore};
 use crate::core::definition::VariantDef;
+use crate::core::nnue::record::Record;
 use crate::games::variants::{DEFAULT_VARIANT, Registry};
 
 /// The arguments of `kaissa datagen`, as the command line gives them.
@@ -47,6 +48,13 @@ pub struct DatagenArgs {
     /// --games and --seed are not used.
     #[arg(long, value_name = "PGN")]
     pub from_pgn: Option<String>,
+    /// Do not play: search every position of this binary data file (of --variant, as
+    /// datagen wrote it) again for --nodes, with an empty table each, and write it with the
+    /// new score and its game's result, in the file's order (a position whose search finds a
+    /// mate is left out): deeper scores for positions already made. --games, --seed and
+    /// --random-plies are not used.
+    #[arg(long, value_name = "FILE", conflicts_with = "from_pgn")]
+    pub rescore: Option<String>,
     /// The output's form: `text` lines (`FEN | score | result`, for the Texel tuner and for
     /// reading) or `binary` training records (for `kaissa train`: 64 bytes for the Kaissa family
     /// up to 128 cells and Caïssa, 128 for Jikaida's 12 x 18 board; tuning/NNUE.md has the
@@ -104,6 +112,29 @@ fn encoder(def: &VariantDef, format: Format) -> Result<Box<Encode>, String> {
     }
 }
 
+/// The positions of a binary data file of `def`'s game, as FEN with their game's result for
+/// the first player; an error names the file and the record that cannot be read.
+fn positions_of(def: &VariantDef, path: &str) -> Result<Vec<(String, f64)>, String> {
+    let inputs = crate::games::net_inputs(def)?;
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let size = inputs.record_bytes();
+    if !bytes.len().is_multiple_of(size) {
+        return Err(format!(
+            "{path}: {} bytes is not a whole number of {size}-byte records",
+            bytes.len()
+        ));
+    }
+    bytes
+        .chunks_exact(size)
+        .enumerate()
+        .map(|(i, b)| {
+            let r = Record::from_bytes(b)
+                .and_then(|r| Ok((inputs.fen_of_record(&r)?, r.result as f64 / 2.0)));
+            r.map_err(|e| format!("{path}: record {}: {e}", i + 1))
+        })
+        .collect()
+}
+
 /// Turns samples into output bytes.
 type Encode = dyn Fn(&[Sample]) -> Result<Vec<u8>, String> + Send + Sync;
 
@@ -133,6 +164,10 @@ pub fn run(args: &DatagenArgs, registry: &Registry) -> Result<(), String> {
     };
     // The games to replay are read before the output is opened, so a wrong path leaves an
     // existing output file as it was.
+    let again = match &args.rescore {
+        Some(path) => Some((path, positions_of(&def, path)?)),
+        None => None,
+    };
     let pgn = match &args.from_pgn {
         Some(path) => Some((
             path,
@@ -156,8 +191,20 @@ pub fn run(args: &DatagenArgs, registry: &Registry) -> Result<(), String> {
             .and_then(|()| writer.flush())
             .map_err(|e| format!("cannot write {target}: {e}"))
     };
-    let written = match pgn {
-        Some((path, text)) => {
+    let written = match (pgn, again) {
+        (_, Some((path, positions))) => {
+            let progress = |done: usize, total: usize| {
+                if crate::progress::at_step(done, total) {
+                    eprintln!(
+                        "datagen: {}/{} positions of {path}",
+                        (done * super::rescore::UNIT).min(positions.len()),
+                        positions.len()
+                    );
+                }
+            };
+            rescore(&def, &positions, &cfg, &progress, &mut sink)?
+        }
+        (Some((path, text)), None) => {
             let progress = |done: usize, total: usize| {
                 if crate::progress::at_step(done, total) {
                     eprintln!("datagen: {done}/{total} games of {path}");
@@ -165,7 +212,7 @@ pub fn run(args: &DatagenArgs, registry: &Registry) -> Result<(), String> {
             };
             from_pgn(&def, &text, &cfg, &progress, &mut sink)?
         }
-        None => {
+        (None, None) => {
             let total = cfg.games;
             let progress = |done: usize| {
                 if crate::progress::at_step(done, total) {

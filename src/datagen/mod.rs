@@ -27,7 +27,9 @@ use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 use std::sync::{Arc, Mutex};
 
 mod command;
+mod rescore;
 pub use command::{DatagenArgs, Format, run};
+pub use rescore::rescore;
 
 /// What to generate.
 #[derive(Clone, Debug)]

@@ -79,3 +79,81 @@ fn a_missing_pgn_leaves_the_output_file_alone() {
     );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "earlier samples\n");
 }
+
+/// `--rescore` writes the file's positions again with new scores, one record per position
+/// whose search finds no mate, and a damaged file is a one-line error.
+#[test]
+fn rescore_writes_the_positions_again_and_refuses_a_damaged_file() {
+    let _g = crate::serial::shared();
+    let made = scratch("made.bin");
+    let again = scratch("again.bin");
+    let (m, a) = (made.to_str().unwrap(), again.to_str().unwrap());
+    let out = datagen(&[
+        "--variant",
+        "northern",
+        "--games",
+        "2",
+        "--nodes",
+        "200",
+        "--jobs",
+        "1",
+        "--format",
+        "binary",
+        "--out",
+        m,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = datagen(&[
+        "--variant",
+        "northern",
+        "--rescore",
+        m,
+        "--nodes",
+        "1000",
+        "--format",
+        "binary",
+        "--out",
+        a,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (before, after) = (
+        std::fs::read(&made).unwrap(),
+        std::fs::read(&again).unwrap(),
+    );
+    assert_eq!(after.len() % 64, 0);
+    assert!(after.len() <= before.len() && after.len() + 64 * 3 >= before.len());
+    // The same positions (all but the score and move number bytes), most with a new score.
+    let key = |r: &[u8]| r[..60].to_vec();
+    let first: Vec<Vec<u8>> = before.chunks(64).map(key).collect();
+    assert!(after.chunks(64).all(|r| first.contains(&key(r))));
+    let changed = after
+        .chunks(64)
+        .zip(before.chunks(64))
+        .filter(|(x, y)| x[60..62] != y[60..62])
+        .count();
+    assert!(changed > after.len() / 64 / 4, "{changed} scores changed");
+    let damaged = scratch("damaged.bin");
+    std::fs::write(&damaged, &before[..before.len() - 10]).unwrap();
+    let out = datagen(&[
+        "--variant",
+        "northern",
+        "--rescore",
+        damaged.to_str().unwrap(),
+        "--format",
+        "binary",
+        "--out",
+        a,
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("not a whole number"), "{err}");
+}

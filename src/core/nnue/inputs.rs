@@ -75,6 +75,17 @@ pub trait NetInputs: Send + Sync {
     /// the record is not a position of this game.
     fn active_of_record(&self, record: &Record) -> Result<[Vec<usize>; 2], String>;
 
+    /// The FEN of a record's position (to search it again: `kaissa datagen --rescore`); what
+    /// a record does not keep (the halfmove clock, the history) is as a FEN without it says.
+    /// By default a game cannot read its records back.
+    fn fen_of_record(&self, record: &Record) -> Result<String, String> {
+        let _ = record;
+        Err(format!(
+            "\"{}\": records of this game cannot be read back as positions",
+            self.description()
+        ))
+    }
+
     /// The training record of the position of `fen`, with its search score (for the side to
     /// move, in centipawns) and the game's result for the first player (0 loss, 1 draw, 2 win).
     fn record_of_fen(&self, fen: &str, score: i32, result: u8) -> Result<Record, String>;

@@ -126,6 +126,23 @@ impl NetInputs for KaissaInputs {
     fn record_of_fen(&self, fen: &str, score: i32, result: u8) -> Result<Record, String> {
         record_of_fen(&self.game, fen, score, result)
     }
+    fn fen_of_record(&self, record: &Record) -> Result<String, String> {
+        let pieces: Vec<Placed> = record.pieces().collect();
+        let hands = [0, 1].map(|c| record.hand(c).into_iter().collect::<Vec<_>>());
+        let stm = if record.stm == 0 {
+            Color::First
+        } else {
+            Color::Second
+        };
+        Position::from_parts(
+            &self.game,
+            &pieces,
+            [&hands[0], &hands[1]],
+            stm,
+            record.fullmove as u32,
+        )
+        .map(|p| p.to_fen())
+    }
 }
 
 impl<B: Bitboard> NetFeatures for Position<B> {

@@ -178,6 +178,49 @@ impl<B: Bitboard> Position<B> {
         Ok(pos)
     }
 
+    /// The position of a training record's parts (`core::nnue::record`): `pieces` as (cell,
+    /// colour 0 or 1, type), each player's hand as (type, count), the side to move and the
+    /// move number. What a record does not keep is as a FEN without it says: the halfmove
+    /// clock 0, a piece with first-move powers unmoved where it stands as in the start
+    /// position, no history. An error for a cell, type or hand the game does not have, or two
+    /// pieces on one cell.
+    pub fn from_parts(
+        game: &Arc<Game<B>>,
+        pieces: &[(usize, u8, u8)],
+        hands: [&[(u8, u8)]; 2],
+        stm: Color,
+        fullmove: u32,
+    ) -> Result<Self, String> {
+        let color = |c: u8| if c == 0 { Color::First } else { Color::Second };
+        let mut pos = Position::empty(game);
+        for &(cell, c, t) in pieces {
+            if cell >= game.board.cell_count() || t as usize >= game.types() {
+                return Err(format!("piece type {t} on cell {cell} is not of this game"));
+            }
+            if pos.board[cell] != NO_PIECE {
+                return Err(format!("two pieces on cell {cell}"));
+            }
+            pos.put(color(c), t, cell);
+        }
+        for (c, hand) in hands.iter().enumerate() {
+            for &(t, n) in hand.iter() {
+                if t as usize >= game.types() || n as usize + 1 >= MAX_HAND {
+                    return Err(format!("a hand of {n} of type {t} is not of this game"));
+                }
+                pos.set_hand(color(c as u8), t, n);
+            }
+        }
+        pos.stm = stm;
+        pos.fullmove = fullmove.clamp(1, 1_000_000);
+        let start_field = game.def.start_fen.split_whitespace().next().unwrap_or("");
+        let start = parse_placement(game, start_field.split('[').next().unwrap_or(""))
+            .map_err(|e| format!("the game's start FEN: {e}"))?;
+        pos.unmoved = default_unmoved(game, &pos.board, &start);
+        pos.key = pos.compute_key();
+        pos.structure_key = pos.compute_structure_key();
+        Ok(pos)
+    }
+
     /// Writes the position as FEN.
     pub fn to_fen(&self) -> String {
         let g = &self.game;
