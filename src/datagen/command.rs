@@ -117,20 +117,16 @@ fn encoder(def: &VariantDef, format: Format) -> Result<Box<Encode>, String> {
 fn positions_of(def: &VariantDef, path: &str) -> Result<Vec<(String, f64)>, String> {
     let inputs = crate::games::net_inputs(def)?;
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let size = inputs.record_bytes();
-    if !bytes.len().is_multiple_of(size) {
-        return Err(format!(
-            "{path}: {} bytes is not a whole number of {size}-byte records",
-            bytes.len()
-        ));
-    }
-    bytes
-        .chunks_exact(size)
+    let records =
+        Record::read_all(&bytes, inputs.record_bytes()).map_err(|e| format!("{path}: {e}"))?;
+    records
+        .iter()
         .enumerate()
-        .map(|(i, b)| {
-            let r = Record::from_bytes(b)
-                .and_then(|r| Ok((inputs.fen_of_record(&r)?, r.result as f64 / 2.0)));
-            r.map_err(|e| format!("{path}: record {}: {e}", i + 1))
+        .map(|(i, r)| {
+            let fen = inputs
+                .fen_of_record(r)
+                .map_err(|e| format!("{path}: record {}: {e}", i + 1))?;
+            Ok((fen, r.result as f64 / 2.0))
         })
         .collect()
 }

@@ -54,6 +54,7 @@ pub fn rescore(
             let units = positions.len().div_ceil(UNIT);
             let work = |u: usize| {
                 let end = ((u + 1) * UNIT).min(positions.len());
+                let tt = Arc::new(Table::new(TABLE_MIB));
                 positions[u * UNIT..end]
                     .iter()
                     .enumerate()
@@ -64,17 +65,16 @@ pub fn rescore(
                                 return Some(Err(format!("position {}: {e}", u * UNIT + i + 1)));
                             }
                         };
-                        let tt = Arc::new(Table::new(TABLE_MIB));
-                        match search_nodes(&pos, &eval, &tt, cfg.nodes) {
-                            r if r.best.is_none() => None,
-                            r => match r.score {
-                                Score::Cp(score) => Some(Ok(Sample {
-                                    fen: fen.clone(),
-                                    score,
-                                    result: *result,
-                                })),
-                                Score::Mate(_) => None,
-                            },
+                        // Emptied for each position: its score is that of a search of it alone.
+                        tt.clear();
+                        let r = search_nodes(&pos, &eval, &tt, cfg.nodes);
+                        match (r.best, r.score) {
+                            (Some(_), Score::Cp(score)) => Some(Ok(Sample {
+                                fen: fen.clone(),
+                                score,
+                                result: *result,
+                            })),
+                            _ => None,
                         }
                     })
                     .collect::<Result<Vec<Sample>, String>>()

@@ -51,19 +51,7 @@ pub fn read_records(
             })
             .collect();
     }
-    let size = inputs.record_bytes();
-    if !bytes.len().is_multiple_of(size) {
-        return Err(format!(
-            "{name}: {} bytes is not a whole number of {size}-byte records (record {} is cut short)",
-            bytes.len(),
-            bytes.len() / size + 1
-        ));
-    }
-    bytes
-        .chunks_exact(size)
-        .enumerate()
-        .map(|(i, b)| Record::from_bytes(b).map_err(|e| format!("{name}: record {}: {e}", i + 1)))
-        .collect()
+    Record::read_all(bytes, inputs.record_bytes()).map_err(|e| format!("{name}: {e}"))
 }
 
 /// The net's inputs and target of a record; `lambda` weighs the search score against the

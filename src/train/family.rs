@@ -17,7 +17,9 @@ use crate::core::nnue::inputs::NetInputs;
 use crate::core::nnue::network::Network;
 use crate::core::nnue::record::Record;
 use crate::train::model::{Example, Params};
-use crate::train::{Fit, OnEpoch, TrainConfig, data, run_epochs, shuffle};
+use crate::train::{
+    Fit, OnEpoch, TrainConfig, check_records, check_width, data, run_epochs, shuffle, start_params,
+};
 
 /// One rule set of a family: its inputs, its training and held-out records, its net's name.
 pub struct Member<'a> {
@@ -120,15 +122,7 @@ pub fn train_family(
         return Err("a family needs at least one rule set".into());
     }
     for m in members {
-        for (what, set) in [("record", &m.records), ("held-out record", &m.held)] {
-            if let Some((i, e)) = set
-                .iter()
-                .enumerate()
-                .find_map(|(i, r)| m.map.active_of_record(r).err().map(|e| (i, e)))
-            {
-                return Err(format!("{}: {what} {}: {e}", m.name, i + 1));
-            }
-        }
+        check_records(m.map, &m.records, &m.held).map_err(|e| format!("{}: {e}", m.name))?;
         if m.records.is_empty() {
             return Err(format!("{}: no training positions", m.name));
         }
@@ -139,12 +133,7 @@ pub fn train_family(
             ));
         }
     }
-    if cfg.hidden == 0 || !cfg.hidden.is_multiple_of(16) {
-        return Err(format!(
-            "hidden width {} is not a multiple of 16",
-            cfg.hidden
-        ));
-    }
+    check_width(cfg.hidden)?;
     let layout = Layout::new(members, cfg.factorise)?;
     let starts: Vec<usize> = members
         .iter()
@@ -161,24 +150,16 @@ pub fn train_family(
     }
     let mut seed = cfg.seed;
     shuffle(&mut training, &mut seed);
-    let mut params = match &cfg.init {
-        None => Params::random(layout.total, cfg.hidden, cfg.seed ^ 0x5EED),
-        Some(net) => {
-            if net.hidden != cfg.hidden {
-                return Err(format!(
-                    "the starting net {} is {} wide, not {}",
-                    net.name, net.hidden, cfg.hidden
-                ));
+    // From a starting net, every member's own rows are the net's rows of its letters.
+    let mut params = start_params(cfg, layout.total, &|net| {
+        let mut rows = vec![None; layout.total];
+        for (k, m) in members.iter().enumerate() {
+            for (f, r) in m.map.rows_from(&net.features)?.into_iter().enumerate() {
+                rows[layout.offset[k] + f] = r;
             }
-            let mut rows = vec![None; layout.total];
-            for (k, m) in members.iter().enumerate() {
-                for (f, r) in m.map.rows_from(&net.features)?.into_iter().enumerate() {
-                    rows[layout.offset[k] + f] = r;
-                }
-            }
-            Params::from_network(net, layout.total, &|f| rows[f])
         }
-    };
+        Ok(rows)
+    })?;
     // Every member's factors and the shared block start at 0: each member's net is at first
     // its own rows alone.
     let h = cfg.hidden;

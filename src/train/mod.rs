@@ -210,6 +210,51 @@ pub(crate) fn run_epochs(
     Ok(nets)
 }
 
+/// An error naming the first record of `records` (then of `held`) that is not of `map`'s
+/// game, by its number from 1.
+fn check_records(map: &dyn NetInputs, records: &[Record], held: &[Record]) -> Result<(), String> {
+    for (what, set) in [("record", records), ("held-out record", held)] {
+        if let Some((i, e)) = set
+            .par_iter()
+            .enumerate()
+            .find_map_first(|(i, r)| map.active_of_record(r).err().map(|e| (i, e)))
+        {
+            return Err(format!("{what} {}: {e}", i + 1));
+        }
+    }
+    Ok(())
+}
+
+/// An error unless `hidden` is a width the trainer makes: a multiple of 16 from 16.
+fn check_width(hidden: usize) -> Result<(), String> {
+    if hidden == 0 || !hidden.is_multiple_of(16) {
+        return Err(format!("hidden width {hidden} is not a multiple of 16"));
+    }
+    Ok(())
+}
+
+/// For each input of a model, the input of a starting net that means the same (None: none).
+type RowsOf<'a> = dyn Fn(&Network) -> Result<Vec<Option<usize>>, String> + 'a;
+
+/// The start of a model of `inputs` inputs: seeded random weights, or `cfg.init`'s, input
+/// f's row that of the net's input `rows(net)[f]` (0 where None or beyond the list); an error
+/// for a starting net of another width than `cfg.hidden`.
+fn start_params(cfg: &TrainConfig, inputs: usize, rows: &RowsOf) -> Result<Params, String> {
+    let Some(net) = &cfg.init else {
+        return Ok(Params::random(inputs, cfg.hidden, cfg.seed ^ 0x5EED));
+    };
+    if net.hidden != cfg.hidden {
+        return Err(format!(
+            "the starting net {} is {} wide, not {}",
+            net.name, net.hidden, cfg.hidden
+        ));
+    }
+    let rows = rows(net)?;
+    Ok(Params::from_network(net, inputs, &|f| {
+        rows.get(f).copied().flatten()
+    }))
+}
+
 /// Trains a net for the game of `map` on `records`: `on_batch(done, total)` after each batch of an epoch,
 /// `on_epoch(report, net)` after each epoch (an error from it stops the run). Returns the
 /// final net. An error, before any training, names the first record not of this game. The
@@ -235,24 +280,11 @@ pub fn train_with_held_out(
     on_batch: &(dyn Fn(usize, usize) + Sync),
     on_epoch: &mut dyn FnMut(&EpochReport, &Network) -> Result<(), String>,
 ) -> Result<Network, String> {
-    for (what, set) in [("record", records), ("held-out record", held)] {
-        if let Some((i, e)) = set
-            .par_iter()
-            .enumerate()
-            .find_map_first(|(i, r)| map.active_of_record(r).err().map(|e| (i, e)))
-        {
-            return Err(format!("{what} {}: {e}", i + 1));
-        }
-    }
+    check_records(map, records, held)?;
     if records.is_empty() {
         return Err("no training positions".into());
     }
-    if cfg.hidden == 0 || !cfg.hidden.is_multiple_of(16) {
-        return Err(format!(
-            "hidden width {} is not a multiple of 16",
-            cfg.hidden
-        ));
-    }
+    check_width(cfg.hidden)?;
     let mut seed = cfg.seed;
     let mut order: Vec<usize> = (0..records.len()).collect();
     shuffle(&mut order, &mut seed);
@@ -276,21 +308,9 @@ pub fn train_with_held_out(
         (held, (0..held.len()).collect())
     };
     let shared = if cfg.factorise { map.factors() } else { 0 };
-    let mut params = match &cfg.init {
-        None => Params::random(map.inputs() + shared, cfg.hidden, cfg.seed ^ 0x5EED),
-        Some(net) => {
-            if net.hidden != cfg.hidden {
-                return Err(format!(
-                    "the starting net {} is {} wide, not {}",
-                    net.name, net.hidden, cfg.hidden
-                ));
-            }
-            let rows = map.rows_from(&net.features)?;
-            Params::from_network(net, map.inputs() + shared, &|f| {
-                rows.get(f).copied().flatten()
-            })
-        }
-    };
+    let mut params = start_params(cfg, map.inputs() + shared, &|net| {
+        map.rows_from(&net.features)
+    })?;
     // The shared inputs start at 0: the board features' first weights are as without them.
     params.w1[map.inputs() * cfg.hidden..].fill(0.0);
     let factor = |f: usize| map.factor(f).map(|k| map.inputs() + k);

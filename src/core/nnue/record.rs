@@ -167,6 +167,24 @@ impl Record {
         Ok(b)
     }
 
+    /// Every record of a binary data file's `bytes`, `size` bytes each ([`RECORD_BYTES`] or
+    /// [`WIDE_RECORD_BYTES`]); an error names the record, counted from 1, that cannot be read
+    /// or is cut short.
+    pub fn read_all(bytes: &[u8], size: usize) -> Result<Vec<Record>, String> {
+        if !bytes.len().is_multiple_of(size) {
+            return Err(format!(
+                "{} bytes is not a whole number of {size}-byte records (record {} is cut short)",
+                bytes.len(),
+                bytes.len() / size + 1
+            ));
+        }
+        bytes
+            .chunks_exact(size)
+            .enumerate()
+            .map(|(i, b)| Record::from_bytes(b).map_err(|e| format!("record {}: {e}", i + 1)))
+            .collect()
+    }
+
     /// Reads a record of [`RECORD_BYTES`] or [`WIDE_RECORD_BYTES`] bytes; an error when its
     /// bytes cannot be one (too many pieces, a side to move or result out of range, colour or
     /// type bits beyond its pieces, a wide record's last bytes not zero).
