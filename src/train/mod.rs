@@ -64,7 +64,7 @@ pub struct TrainConfig {
 /// The figures of one finished epoch.
 #[derive(Clone, Debug)]
 pub struct EpochReport {
-    /// The epoch, from 1.
+    /// The epoch, from 1; 0 for the start of a run of no epochs (nothing trained).
     pub epoch: usize,
     /// Mean loss over the training positions during the epoch.
     pub train_loss: f64,
@@ -148,7 +148,9 @@ pub(crate) struct Fit<'a> {
 }
 
 /// Runs the epochs of `fit` from `params`: AdamW steps over shuffled batches, the losses
-/// after each epoch, `on_epoch` with the nets of each. Returns the final nets.
+/// after each epoch, `on_epoch` with the nets of each. Returns the final nets. With no
+/// epochs, `on_epoch` gets the start's held-out losses once, as epoch 0 (the training loss
+/// and speed 0), and the start's nets.
 pub(crate) fn run_epochs(
     mut params: Params,
     cfg: &TrainConfig,
@@ -160,6 +162,37 @@ pub(crate) fn run_epochs(
     let mut opt = AdamW::new(&params, cfg.lr, cfg.decay);
     let batch = cfg.batch.max(1);
     let mut nets = (fit.export)(&params)?;
+    // The mean held-out loss of each set, then of all together (0 without any).
+    let held_losses = |params: &Params, fit: &Fit| {
+        let parts: Vec<(f64, usize)> = fit
+            .held
+            .iter()
+            .map(|(idx, example)| (chunked_gradient(params, *example, idx, false).0, idx.len()))
+            .collect();
+        let total: usize = parts.iter().map(|p| p.1).sum();
+        let all = if total == 0 {
+            0.0
+        } else {
+            parts.iter().map(|p| p.0).sum::<f64>() / total as f64
+        };
+        let each = parts
+            .iter()
+            .map(|&(l, n)| if n == 0 { 0.0 } else { l / n as f64 })
+            .collect();
+        (all, each)
+    };
+    if cfg.epochs == 0 {
+        // No training: the start measured, as an epoch 0.
+        let (validation_loss, validation_parts) = held_losses(&params, &fit);
+        let report = EpochReport {
+            epoch: 0,
+            train_loss: 0.0,
+            validation_loss,
+            validation_parts,
+            speed: 0.0,
+        };
+        on_epoch(&report, &nets)?;
+    }
     for epoch in 1..=cfg.epochs {
         opt.lr = if epoch >= cfg.lr_drop {
             cfg.lr / 10.0
@@ -183,26 +216,13 @@ pub(crate) fn run_epochs(
             }
             on_batch(b + 1, batches);
         }
-        let parts: Vec<(f64, usize)> = fit
-            .held
-            .iter()
-            .map(|(idx, example)| (chunked_gradient(&params, *example, idx, false).0, idx.len()))
-            .collect();
-        let held_total: usize = parts.iter().map(|p| p.1).sum();
-        let validation_loss = if held_total == 0 {
-            0.0
-        } else {
-            parts.iter().map(|p| p.0).sum::<f64>() / held_total as f64
-        };
+        let (validation_loss, validation_parts) = held_losses(&params, &fit);
         nets = (fit.export)(&params)?;
         let report = EpochReport {
             epoch,
             train_loss: loss / fit.training.len().max(1) as f64,
             validation_loss,
-            validation_parts: parts
-                .iter()
-                .map(|&(l, n)| if n == 0 { 0.0 } else { l / n as f64 })
-                .collect(),
+            validation_parts,
             speed: fit.training.len() as f64 / start.elapsed().as_secs_f64().max(1e-9),
         };
         on_epoch(&report, &nets)?;

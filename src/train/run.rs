@@ -33,8 +33,9 @@ pub struct TrainArgs {
     /// range).
     #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(16..=1024))]
     pub hidden: u64,
-    /// Passes over the data.
-    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    /// Passes over the data. 0 trains nothing: it measures the held-out loss of the start
+    /// (--init's net, or the random weights) and writes the start as the net.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(0..=10_000))]
     pub epochs: u64,
     /// Positions per optimiser step.
     #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
@@ -258,10 +259,17 @@ pub fn run(args: &TrainArgs, registry: &Registry) -> Result<(), String> {
             String::new()
         };
         bar.suspend(|| {
-            eprintln!(
-                "train: epoch {}/{epochs}: loss {:.6}, held-out {:.6}{parts}, {:.0} positions/s",
-                r.epoch, r.train_loss, r.validation_loss, r.speed
-            )
+            if r.epoch == 0 {
+                eprintln!(
+                    "train: the start, no epochs: held-out {:.6}{parts}",
+                    r.validation_loss
+                )
+            } else {
+                eprintln!(
+                    "train: epoch {}/{epochs}: loss {:.6}, held-out {:.6}{parts}, {:.0} positions/s",
+                    r.epoch, r.train_loss, r.validation_loss, r.speed
+                )
+            }
         });
         epoch = r.epoch + 1;
         bar.set_prefix(format!("{epoch}/{epochs}"));

@@ -166,7 +166,7 @@ fn records_of_another_game_or_damaged_files_are_refused_by_number() {
 }
 
 /// Held-out positions of other games: every record trains, the loss is measured on them (and
-/// falls), and a bad held-out record is refused by number.
+/// falls; with no epochs, once, on the start), and a bad held-out record is refused by number.
 #[test]
 fn a_held_out_set_of_other_games_measures_the_loss() {
     let _g = crate::serial::shared();
@@ -200,6 +200,29 @@ fn a_held_out_set_of_other_games_measures_the_loss() {
     .unwrap();
     assert_eq!(batches.load(Ordering::Relaxed), recs.len().div_ceil(512));
     assert!(losses[3] < losses[0] && losses[0] > 0.0, "{losses:?}");
+    // No epochs: the start measured once, as epoch 0, and the same figure as an epoch that
+    // barely moves the weights reports; training lowers it.
+    let held_loss = |cfg: &TrainConfig| {
+        let mut reports = Vec::new();
+        train_with_held_out(&inputs(&g), &recs, &held, cfg, &|_, _| {}, &mut |r, _| {
+            reports.push((r.epoch, r.validation_loss));
+            Ok(())
+        })
+        .unwrap();
+        reports
+    };
+    let start = held_loss(&config(0));
+    assert_eq!(start.len(), 1);
+    assert_eq!(start[0].0, 0);
+    let still = held_loss(&TrainConfig {
+        lr: 1e-9,
+        ..config(1)
+    });
+    assert!(
+        (still[0].1 - start[0].1).abs() < start[0].1 * 1e-3,
+        "{start:?} {still:?}"
+    );
+    assert!(losses[0] < start[0].1, "{start:?} {losses:?}");
     let mut bad = held.clone();
     bad.insert(
         9,

@@ -69,7 +69,7 @@ fn uci_takes_a_caissa_net_and_refuses_bad_ones() {
 }
 
 /// The data generator writes Caïssa's binary records and the trainer makes a net of them that
-/// the engine searches with.
+/// the engine searches with; with no epochs the trainer measures a net and writes it as it is.
 #[test]
 fn datagen_and_train_make_a_caissa_net() {
     let _g = crate::serial::shared();
@@ -77,5 +77,35 @@ fn datagen_and_train_make_a_caissa_net() {
     let (data, net) = (dir.join("caissa.bin"), dir.join("caissa-test.knue"));
     net_pipeline::make_net("caissa", 4, 64, "caissa-test", &["--mirror"], &data, &net);
     net_pipeline::plays_with("caissa", &net, "caissa-test", 3);
+    // --epochs 0 measures a net on held-out data and writes it unchanged.
+    let again = dir.join("again.knue");
+    let (d, n, a) = (
+        data.to_str().unwrap(),
+        net.to_str().unwrap(),
+        again.to_str().unwrap(),
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kaissa"))
+        .args([
+            "train",
+            "--variant",
+            "caissa",
+            "--hidden",
+            "16",
+            "--epochs",
+            "0",
+        ])
+        .args(["--data", d, "--held-out", d, "--init", n, "--out", a])
+        .args(["--name", "caissa-test", "--quiet"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("train: the start, no epochs: held-out "))
+        .unwrap_or_else(|| panic!("{err}"));
+    let loss: f64 = line.rsplit(' ').next().unwrap().parse().unwrap();
+    assert!(loss > 0.0 && loss < 1.0, "{line}");
+    assert_eq!(std::fs::read(&again).unwrap(), std::fs::read(&net).unwrap());
     let _ = std::fs::remove_dir_all(&dir);
 }
