@@ -24,7 +24,7 @@ const EMBEDDED: &[Embedded] = &[
         include_bytes!("../../../nets/merchants-3.knue"),
     ),
     ("northern", include_bytes!("../../../nets/northern-2.knue")),
-    ("gc", include_bytes!("../../../nets/gc-2.knue")),
+    ("gc", include_bytes!("../../../nets/gc-4.knue")),
     ("gorean", include_bytes!("../../../nets/gorean-2.knue")),
     ("kaissa", include_bytes!("../../../nets/kaissa-1.knue")),
     ("donkey", include_bytes!("../../../nets/donkey-1.knue")),
