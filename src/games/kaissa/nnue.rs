@@ -23,7 +23,7 @@ const EMBEDDED: &[Embedded] = &[
         "merchants",
         include_bytes!("../../../nets/merchants-3.knue"),
     ),
-    ("northern", include_bytes!("../../../nets/northern-2.knue")),
+    ("northern", include_bytes!("../../../nets/northern-6a.knue")),
     ("gc", include_bytes!("../../../nets/gc-4.knue")),
     ("gorean", include_bytes!("../../../nets/gorean-2.knue")),
     ("kaissa", include_bytes!("../../../nets/kaissa-1.knue")),
