@@ -42,8 +42,11 @@ options (defaults in brackets):
   --overhead MS      Move Overhead of each engine: time kept back per move for the pipes
                      and a loaded machine (the arbiter gives no grace; Fairy-Stockfish's own
                      default, 10, loses on time when other work shares the cores) [$overhead]
-  --out DIR          where the games go, DIR/NAME.pgn per definition (replaced)
-                     [target/vs-fairy-stockfish]
+  --out DIR          where the games go, DIR/NAME.pgn per definition (replaced, unless
+                     --resume) [target/vs-fairy-stockfish]
+  --resume           keep the games already in DIR/NAME.pgn and play only the rest of the
+                     --games, with the same openings (\`kaissa match --resume\`): a long
+                     match, stopped, goes on with the same command and --resume
   --kaissa-bin FILE  play this kaissa binary instead of building target/release/kaissa (a
                      copy keeps a long match safe from rebuilds) [build]
   --eval-file FILE   kaissa plays with this net file (its EvalFile option) instead of its
@@ -57,7 +60,13 @@ root: $anchors
 USAGE
 }
 
-parse_args "defs kaissa_bin eval_file games tc concurrency seed random_plies hash overhead out fsf_dir" "$@"
+# --resume is the one flag without a value.
+resume=
+args=()
+for arg in "$@"; do
+  if [ "$arg" = --resume ]; then resume=--resume; else args+=("$arg"); fi
+done
+parse_args "defs kaissa_bin eval_file games tc concurrency seed random_plies hash overhead out fsf_dir" "${args[@]}"
 
 build_engines
 [ -z "$kaissa_bin" ] || kaissa=$kaissa_bin
@@ -77,13 +86,13 @@ summary=()
 for name in "${names[@]}"; do
   grep -q "^$name " "$root/tuning/suite/suite.txt" || die "'$name' is not in tuning/suite/suite.txt"
   pgn=$out/$name.pgn
-  rm -f "$pgn"
-  echo "$name, $games games at $tc, concurrency $concurrency, seed $seed, $random_plies random plies, hash $hash, overhead $overhead ms" >&2
+  [ -n "$resume" ] || rm -f "$pgn"
+  echo "$name, $games games at $tc, concurrency $concurrency, seed $seed, $random_plies random plies, hash $hash, overhead $overhead ms${resume:+, resumed}" >&2
   "$kaissa" --variants "$toml" match --variant "$name" \
     --engine "cmd='$kaissa' name=kaissa option.Threads=1 option.Hash=$hash option.Move Overhead=$overhead${eval_file:+ 'option.EvalFile=$eval_file'}" \
     --engine "cmd='$fsf' name=fairy-stockfish 'option.VariantPath=$ini' option.Use NNUE=false option.Threads=1 option.Hash=$hash option.Move Overhead=$overhead" \
     --games "$games" --tc "$tc" --concurrency "$concurrency" --seed "$seed" \
-    --random-plies "$random_plies" --pgn "$pgn"
+    --random-plies "$random_plies" --pgn "$pgn" $resume
   "$kaissa" --variants "$toml" match --check-pgn "$pgn" >&2
   # Points and losses on time per engine (Yellow is the PGN's White, Red its Black).
   summary+=("$(awk -F'"' -v name="$name" '
