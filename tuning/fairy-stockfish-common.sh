@@ -14,7 +14,8 @@ die() {
 }
 
 # parse_args "NAME ..." ARGS...: each `--NAME VALUE` (dashes in NAME as underscores in the
-# variable) sets the variable NAME, for the NAMEs listed; -h or --help prints `usage`.
+# variable) sets the variable NAME, for the NAMEs listed; a NAME listed as `NAME!` is a flag
+# without a value, `--NAME` setting it to 1; -h or --help prints `usage`.
 parse_args() {
   local names=" $1 " var
   shift
@@ -24,6 +25,11 @@ parse_args() {
       --?*)
         var=${1#--}
         var=${var//-/_}
+        if [[ $names == *" $var! "* ]]; then
+          printf -v "$var" 1
+          shift
+          continue
+        fi
         [[ $names == *" $var "* ]] || die "unknown argument '$1' (see --help)"
         [ $# -ge 2 ] || die "$1 needs a value (see --help)"
         printf -v "$var" '%s' "$2"

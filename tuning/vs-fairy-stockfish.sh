@@ -60,13 +60,8 @@ root: $anchors
 USAGE
 }
 
-# --resume is the one flag without a value.
 resume=
-args=()
-for arg in "$@"; do
-  if [ "$arg" = --resume ]; then resume=--resume; else args+=("$arg"); fi
-done
-parse_args "defs kaissa_bin eval_file games tc concurrency seed random_plies hash overhead out fsf_dir" "${args[@]}"
+parse_args "defs kaissa_bin eval_file games tc concurrency seed random_plies hash overhead out fsf_dir resume!" "$@"
 
 build_engines
 [ -z "$kaissa_bin" ] || kaissa=$kaissa_bin
@@ -92,7 +87,7 @@ for name in "${names[@]}"; do
     --engine "cmd='$kaissa' name=kaissa option.Threads=1 option.Hash=$hash option.Move Overhead=$overhead${eval_file:+ 'option.EvalFile=$eval_file'}" \
     --engine "cmd='$fsf' name=fairy-stockfish 'option.VariantPath=$ini' option.Use NNUE=false option.Threads=1 option.Hash=$hash option.Move Overhead=$overhead" \
     --games "$games" --tc "$tc" --concurrency "$concurrency" --seed "$seed" \
-    --random-plies "$random_plies" --pgn "$pgn" $resume
+    --random-plies "$random_plies" --pgn "$pgn" ${resume:+--resume}
   "$kaissa" --variants "$toml" match --check-pgn "$pgn" >&2
   # Points and losses on time per engine (Yellow is the PGN's White, Red its Black).
   summary+=("$(awk -F'"' -v name="$name" '
