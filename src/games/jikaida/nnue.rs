@@ -1,8 +1,8 @@
 //! Jikaida's inputs to a learned evaluation ([`crate::core::nnue`]): the features of a
 //! position, of a training record and of a move. Nets are for the 12 x 18 Poron board (and its
-//! forms with other start positions: `porondwa`, with a built-in net of its own, and
-//! `jikaida-swods`, which reads a net file but has no built-in net yet, [`embedded_net`]); a
-//! position on a board of another size is evaluated by the hand-written terms.
+//! forms with other start positions: `jikaida-swods` and `porondwa`, whose built-in net is
+//! another, [`embedded_net`]); a position on a board of another size is evaluated by the
+//! hand-written terms.
 //!
 //! Features, from one side's view (the perspective): a piece of net type t on cell c, the
 //! perspective's own (`0`) or the opponent's (`1`): `(own * 12 + t) * 216 + c'`; then the
@@ -48,16 +48,16 @@ pub const DESCRIPTION: &str = "jikaida: KPACJHNDS NDS-unmoved 12x18 fluttember";
 /// tuning/NNUE.md says. A form plays a net only where it learned that form's games and was
 /// measured stronger than the hand-written evaluation: `jikaida-swods` and `porondwa`, whose
 /// starts put two ranks of Swods or of Deldars a side, scored 43-45% with jikaida-3
-/// (tuning/RESULTS.md). `porondwa` plays `jikaida-forms-1`, jikaida-3 trained on both forms'
-/// games, adopted there by SPRT; `jikaida-swods` keeps the hand-written evaluation until its
-/// own SPRT of the same net decides.
+/// (tuning/RESULTS.md), so they play [`FORMS`], adopted on each by its own SPRT.
 const EMBEDDED: &[Embedded] = &[
     ("jikaida", include_bytes!("../../../nets/jikaida-3.knue")),
-    (
-        "porondwa",
-        include_bytes!("../../../nets/jikaida-forms-1.knue"),
-    ),
+    ("jikaida-swods", FORMS),
+    ("porondwa", FORMS),
 ];
+
+/// The net of the forms `jikaida-swods` and `porondwa`: `jikaida-forms-1`, jikaida-3 trained
+/// on both forms' own games.
+const FORMS: &[u8] = include_bytes!("../../../nets/jikaida-forms-1.knue");
 
 /// True when nets are for the board of `pos`.
 pub fn fits<B: Bitboard>(pos: &JikaidaPosition<B>) -> bool {
@@ -305,9 +305,10 @@ mod tests {
         let net = builtin_net("jikaida").expect("Jikaida's built-in net");
         assert_eq!((net.name.as_str(), net.inputs), ("jikaida-3", INPUTS));
         assert_eq!(net.features, DESCRIPTION);
-        let net = builtin_net("porondwa").expect("porondwa's built-in net");
-        assert_eq!((net.name.as_str(), net.inputs), ("jikaida-forms-1", INPUTS));
-        assert!(builtin_net("jikaida-swods").is_none());
+        for form in ["jikaida-swods", "porondwa"] {
+            let net = builtin_net(form).expect("the forms' built-in net");
+            assert_eq!((net.name.as_str(), net.inputs), ("jikaida-forms-1", INPUTS));
+        }
     }
 
     #[test]
