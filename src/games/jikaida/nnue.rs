@@ -1,8 +1,8 @@
 //! Jikaida's inputs to a learned evaluation ([`crate::core::nnue`]): the features of a
 //! position, of a training record and of a move. Nets are for the 12 x 18 Poron board (and its
-//! forms with other start positions: `jikaida-swods` and `porondwa`, whose built-in net is
-//! another, [`embedded_net`]); a position on a board of another size is evaluated by the
-//! hand-written terms.
+//! forms with other start positions, `jikaida-swods` and `porondwa`, which have a built-in
+//! net of their own, [`embedded_net`]); a position on a board of another size is evaluated by
+//! the hand-written terms.
 //!
 //! Features, from one side's view (the perspective): a piece of net type t on cell c, the
 //! perspective's own (`0`) or the opponent's (`1`): `(own * 12 + t) * 216 + c'`; then the
