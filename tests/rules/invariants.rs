@@ -13,12 +13,14 @@
 //! 8. the search's estimate of a losing capture agrees with the opponent's replies;
 //! 9. the search's estimate of the material a quiet move loses agrees with the exchange on
 //!    its cell;
-//! 10. the structure key of the correction history follows the pawns and Home Stones only.
+//! 10. the structure key of the correction history follows the pawns and Home Stones only;
+//! 11. a quiet move told to attack no Home Stone without being made attacks none once made.
 //!
 //! Known engine bugs are kept as `#[ignore]`d tests that demonstrate them (see `bugs`).
 //! The tests live in `tests/rules/invariants/`; this file holds the helpers they share.
 
 mod bugs;
+mod danger;
 mod exchange;
 mod fen;
 mod moves;

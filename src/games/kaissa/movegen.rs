@@ -94,11 +94,18 @@ impl<B: Bitboard> Position<B> {
     /// is filtered by occupation yet.
     #[inline(always)]
     pub fn reach(&self, color: Color, t: u8, from: usize) -> [B; 3] {
+        self.reach_among(color, t, from, self.occupied(), self.unmoved())
+    }
+
+    /// [`Position::reach`] with the cells `occ` occupied and the pieces on `unmoved` not yet
+    /// moved, whatever the board holds: what the piece would reach after a move that changes
+    /// only those.
+    #[inline(always)]
+    fn reach_among(&self, color: Color, t: u8, from: usize, occ: B, unmoved: B) -> [B; 3] {
         let g = self.game();
         let pm = &g.moves[t as usize][color.index()];
-        let occ = self.occupied();
         let mut acc = [pm.leaps[0][from], pm.leaps[1][from], pm.leaps[2][from]];
-        let unmoved = pm.has_initial && self.unmoved().has(from);
+        let unmoved = pm.has_initial && unmoved.has(from);
         if unmoved {
             for (i, a) in acc.iter_mut().enumerate() {
                 *a |= pm.initial_leaps[i][from];
@@ -191,6 +198,50 @@ impl<B: Bitboard> Position<B> {
             stones.count() == 1
                 && self.in_hand(us, t) == 0
                 && self.attacked_by(stones.lowest(), us.flip())
+        })
+    }
+
+    /// True when the quiet move `mv` of the side to move (a move to an empty cell, neither a
+    /// placement nor a promotion) leaves every opponent's piece whose capture ends the game
+    /// unattacked: [`Position::royal_attacked`] of the position after it, told without making
+    /// it (the search prunes late quiet moves that threaten no Home Stone, and making each
+    /// only to ask would cost more than the rest of its work). False for any other move.
+    pub fn quiet_move_attacks_no_royal(&self, mv: Move) -> bool {
+        if mv.is_drop() || mv.promotes_to().is_some() {
+            return false;
+        }
+        let (from, to) = (mv.from(), mv.to());
+        if self.piece_at(to).is_some() {
+            return false;
+        }
+        let Some((us, moved)) = self.piece_at(from) else {
+            return false;
+        };
+        let g = self.game();
+        let them = us.flip();
+        let (vacated, entered) = (B::single(from), B::single(to));
+        let occ = (self.occupied() & !vacated) | entered;
+        let unmoved = self.unmoved() & !(vacated | entered);
+        g.end.capture_wins.iter().all(|&royal| {
+            let stones = self.pieces(them, royal);
+            if stones.count() != 1 || self.in_hand(them, royal) != 0 {
+                return true;
+            }
+            let cell = stones.lowest();
+            (0..g.types() as u8).all(|t| {
+                if !g.can_capture[t as usize] {
+                    return true;
+                }
+                let mut candidates = self.pieces(us, t) & !vacated;
+                if t == moved {
+                    candidates |= entered;
+                }
+                candidates &= g.attackers[t as usize][us.index()][cell];
+                candidates.cells().all(|c| {
+                    let acc = self.reach_among(us, t, c, occ, unmoved);
+                    !(acc[0] | acc[2]).has(cell)
+                })
+            })
         })
     }
 

@@ -40,6 +40,10 @@ impl<B: Bitboard> Rules for Position<B> {
         self.royal_attacked()
     }
     #[inline(always)]
+    fn gives_no_danger(&mut self, mv: Move) -> bool {
+        self.quiet_move_attacks_no_royal(mv)
+    }
+    #[inline(always)]
     fn wins_at_once(&self) -> bool {
         self.can_take_royal()
     }
