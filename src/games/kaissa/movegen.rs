@@ -9,6 +9,7 @@ use crate::core::definition::NoMoveResult;
 use crate::core::geometry::Color;
 use crate::core::moves::Move;
 use crate::core::outcome::{DrawReason, Outcome, WinReason};
+use crate::games::kaissa::betza::Mode;
 use crate::games::kaissa::game::MoveText;
 use crate::games::kaissa::position::Position;
 
@@ -94,18 +95,11 @@ impl<B: Bitboard> Position<B> {
     /// is filtered by occupation yet.
     #[inline(always)]
     pub fn reach(&self, color: Color, t: u8, from: usize) -> [B; 3] {
-        self.reach_among(color, t, from, self.occupied(), self.unmoved())
-    }
-
-    /// [`Position::reach`] with the cells `occ` occupied and the pieces on `unmoved` not yet
-    /// moved, whatever the board holds: what the piece would reach after a move that changes
-    /// only those.
-    #[inline(always)]
-    fn reach_among(&self, color: Color, t: u8, from: usize, occ: B, unmoved: B) -> [B; 3] {
         let g = self.game();
         let pm = &g.moves[t as usize][color.index()];
+        let occ = self.occupied();
         let mut acc = [pm.leaps[0][from], pm.leaps[1][from], pm.leaps[2][from]];
-        let unmoved = pm.has_initial && unmoved.has(from);
+        let unmoved = pm.has_initial && self.unmoved().has(from);
         if unmoved {
             for (i, a) in acc.iter_mut().enumerate() {
                 *a |= pm.initial_leaps[i][from];
@@ -148,6 +142,68 @@ impl<B: Bitboard> Position<B> {
         acc
     }
 
+    /// True when a piece of `color` and type `t` on `from` could capture on `cell` with the
+    /// cells `occ` occupied and the pieces on `unmoved` not yet moved: `cell` is in the
+    /// capturing part of what [`Position::reach`] would give on such a board (modes both and
+    /// capture), worked out for that one cell (a slide reaching it is only asked whether the
+    /// cells before it are empty; quiet-only moves are skipped).
+    #[inline(always)]
+    fn captures_on(
+        &self,
+        color: Color,
+        t: u8,
+        from: usize,
+        cell: usize,
+        occ: B,
+        unmoved: B,
+    ) -> bool {
+        let g = self.game();
+        let pm = &g.moves[t as usize][color.index()];
+        if (pm.leaps[0][from] | pm.leaps[2][from]).has(cell) {
+            return true;
+        }
+        let unmoved = pm.has_initial && unmoved.has(from);
+        if unmoved && (pm.initial_leaps[0][from] | pm.initial_leaps[2][from]).has(cell) {
+            return true;
+        }
+        for s in &pm.slides {
+            if s.mode == Mode::Quiet || s.initial && !unmoved {
+                continue;
+            }
+            let r = s.rays[from];
+            if r.has(cell) {
+                // The ray's cells before `cell`: neither it nor those beyond it.
+                let before = r & !g.rays.full[s.dir][cell] & !B::single(cell);
+                if (before & occ).is_empty() {
+                    return true;
+                }
+            }
+        }
+        for s in &pm.bent {
+            if s.mode == Mode::Quiet || s.initial && !unmoved || !s.rays[from].has(cell) {
+                continue;
+            }
+            if g.bent_rays
+                .cut(from, s.dirs[from] as usize, s.rays[from], occ)
+                .has(cell)
+            {
+                return true;
+            }
+        }
+        for l in &pm.lame {
+            if l.mode == Mode::Quiet || l.initial && !unmoved {
+                continue;
+            }
+            if l.paths[from]
+                .iter()
+                .any(|&(to, path)| to == cell && (path & occ).is_empty())
+            {
+                return true;
+            }
+        }
+        false
+    }
+
     /// The cells a piece of type `t` of the side to move on `from` may move to.
     #[inline(always)]
     pub fn targets(&self, t: u8, from: usize) -> B {
@@ -183,10 +239,10 @@ impl<B: Bitboard> Position<B> {
             return false;
         }
         let candidates = self.pieces(by, t) & g.attackers[t as usize][by.index()][cell];
-        candidates.cells().any(|from| {
-            let acc = self.reach(by, t, from);
-            (acc[0] | acc[2]).has(cell)
-        })
+        let (occ, unmoved) = (self.occupied(), self.unmoved());
+        candidates
+            .cells()
+            .any(|from| self.captures_on(by, t, from, cell, occ, unmoved))
     }
 
     /// True when a piece whose capture loses the game (the Home Stone) of the side to move
@@ -237,10 +293,9 @@ impl<B: Bitboard> Position<B> {
                     candidates |= entered;
                 }
                 candidates &= g.attackers[t as usize][us.index()][cell];
-                candidates.cells().all(|c| {
-                    let acc = self.reach_among(us, t, c, occ, unmoved);
-                    !(acc[0] | acc[2]).has(cell)
-                })
+                candidates
+                    .cells()
+                    .all(|c| !self.captures_on(us, t, c, cell, occ, unmoved))
             })
         })
     }
