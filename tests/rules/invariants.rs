@@ -14,7 +14,8 @@
 //! 9. the search's estimate of the material a quiet move loses agrees with the exchange on
 //!    its cell;
 //! 10. the structure key of the correction history follows the pawns and Home Stones only;
-//! 11. a quiet move told to attack no Home Stone without being made attacks none once made.
+//! 11. a quiet move told to attack no Home Stone without being made attacks none once made,
+//!     and the attack test of one cell agrees with the attackers' whole reach.
 //!
 //! Known engine bugs are kept as `#[ignore]`d tests that demonstrate them (see `bugs`).
 //! The tests live in `tests/rules/invariants/`; this file holds the helpers they share.
