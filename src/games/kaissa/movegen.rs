@@ -245,15 +245,22 @@ impl<B: Bitboard> Position<B> {
             .any(|from| self.captures_on(by, t, from, cell, occ, unmoved))
     }
 
+    /// The cell of `color`'s piece of type `t`, a type whose capture ends the game, when it
+    /// stands alone on the board with none in hand (only then can it be taken to end the
+    /// game).
+    #[inline(always)]
+    fn lone_royal(&self, color: Color, t: u8) -> Option<usize> {
+        let stones = self.pieces(color, t);
+        (stones.count() == 1 && self.in_hand(color, t) == 0).then(|| stones.lowest())
+    }
+
     /// True when a piece whose capture loses the game (the Home Stone) of the side to move
     /// stands attacked: the nearest thing these games have to check.
     pub fn royal_attacked(&self) -> bool {
         let us = self.side_to_move();
         self.game().end.capture_wins.iter().any(|&t| {
-            let stones = self.pieces(us, t);
-            stones.count() == 1
-                && self.in_hand(us, t) == 0
-                && self.attacked_by(stones.lowest(), us.flip())
+            self.lone_royal(us, t)
+                .is_some_and(|cell| self.attacked_by(cell, us.flip()))
         })
     }
 
@@ -279,23 +286,20 @@ impl<B: Bitboard> Position<B> {
         let occ = (self.occupied() & !vacated) | entered;
         let unmoved = self.unmoved() & !(vacated | entered);
         g.end.capture_wins.iter().all(|&royal| {
-            let stones = self.pieces(them, royal);
-            if stones.count() != 1 || self.in_hand(them, royal) != 0 {
-                return true;
-            }
-            let cell = stones.lowest();
-            (0..g.types() as u8).all(|t| {
-                if !g.can_capture[t as usize] {
-                    return true;
-                }
-                let mut candidates = self.pieces(us, t) & !vacated;
-                if t == moved {
-                    candidates |= entered;
-                }
-                candidates &= g.attackers[t as usize][us.index()][cell];
-                candidates
-                    .cells()
-                    .all(|c| !self.captures_on(us, t, c, cell, occ, unmoved))
+            self.lone_royal(them, royal).is_none_or(|cell| {
+                (0..g.types() as u8).all(|t| {
+                    if !g.can_capture[t as usize] {
+                        return true;
+                    }
+                    let mut candidates = self.pieces(us, t) & !vacated;
+                    if t == moved {
+                        candidates |= entered;
+                    }
+                    candidates &= g.attackers[t as usize][us.index()][cell];
+                    candidates
+                        .cells()
+                        .all(|c| !self.captures_on(us, t, c, cell, occ, unmoved))
+                })
             })
         })
     }
@@ -311,10 +315,8 @@ impl<B: Bitboard> Position<B> {
         let us = self.side_to_move();
         let them = us.flip();
         self.game().end.capture_wins.iter().any(|&t| {
-            let stones = self.pieces(them, t);
-            stones.count() == 1
-                && self.in_hand(them, t) == 0
-                && self.attacked_by(stones.lowest(), us)
+            self.lone_royal(them, t)
+                .is_some_and(|cell| self.attacked_by(cell, us))
         })
     }
 
