@@ -11,6 +11,8 @@ use kaissa::serve::store::Store;
 use serde_json::{Value, json};
 use serve_common::{Served, TempDir, http};
 use serve_direct::{call, ok, strings};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 fn api_on(db: &std::path::Path) -> Api {
@@ -166,8 +168,9 @@ fn answer(got: Result<(u16, String), String>) -> Option<Value> {
 }
 
 /// Plays the first legal move again and again on games of its own, starting another when one
-/// ends, until the server stops answering; the game and line last acknowledged.
-fn write_until_killed(addr: &str, variant: &str) -> Option<Written> {
+/// ends, until the server stops answering; the game and line last acknowledged. Counts each
+/// acknowledged move in `acked`.
+fn write_until_killed(addr: &str, variant: &str, acked: &AtomicUsize) -> Option<Written> {
     let mut written: Option<Written> = None;
     loop {
         let read = match &written {
@@ -208,6 +211,7 @@ fn write_until_killed(addr: &str, variant: &str) -> Option<Written> {
         }
         match answer(sent) {
             Some(after) => {
+                acked.fetch_add(1, Ordering::Relaxed);
                 written = Some(Written {
                     game,
                     line: line(&after),
@@ -231,16 +235,23 @@ fn the_database_is_whole_after_a_kill_in_the_middle_of_writes() {
     for round in 0..3 {
         let mut server = Served::start_with(&db, 0);
         let addr = server.addr.clone();
+        let acked = Arc::new(AtomicUsize::new(0));
         let writers: Vec<_> = ["merchants", "caissa", "donkey", "kaissa"]
             .into_iter()
             .map(|variant| {
                 let addr = addr.clone();
-                std::thread::spawn(move || write_until_killed(&addr, variant))
+                let acked = acked.clone();
+                std::thread::spawn(move || write_until_killed(&addr, variant, &acked))
             })
             .collect();
-        // Let them write for a while, then kill the server wherever it is.
+        // Let them write until some moves are acknowledged (however slow a loaded machine
+        // is), then kill the server wherever it is.
         let start = Instant::now();
-        std::thread::sleep(Duration::from_millis(700 + 300 * round));
+        let wanted = 20 + 10 * round;
+        while acked.load(Ordering::Relaxed) < wanted && start.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        std::thread::sleep(Duration::from_millis(37 * (round as u64 + 1)));
         server.kill();
         let written: Vec<Written> = writers
             .into_iter()

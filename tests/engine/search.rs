@@ -172,7 +172,9 @@ fn movetime_is_respected() {
     let out = rx.recv_timeout(Duration::from_secs(5)).unwrap();
     let took = t.elapsed();
     assert!(out.best.is_some());
-    assert!(took <= Duration::from_millis(300 + 50), "took {took:?}");
+    // The search stops at its deadline; the slack covers a thread woken late on a loaded
+    // machine, while a search that ignored movetime would run for seconds.
+    assert!(took <= Duration::from_millis(300 + 250), "took {took:?}");
 }
 
 #[test]
