@@ -247,7 +247,7 @@ fn the_database_is_whole_after_a_kill_in_the_middle_of_writes() {
         // Let them write until some moves are acknowledged (however slow a loaded machine
         // is), then kill the server wherever it is.
         let start = Instant::now();
-        let wanted = 20 + 10 * round;
+        let wanted = 200 + 100 * round;
         while acked.load(Ordering::Relaxed) < wanted && start.elapsed() < Duration::from_secs(60) {
             std::thread::sleep(Duration::from_millis(10));
         }
