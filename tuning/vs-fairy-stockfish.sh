@@ -76,7 +76,14 @@ esac
 mkdir -p "$out"
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null | head -1)
-echo "kaissa $commit${dirty:+ (with uncommitted changes)} against $("$fsf" <<<quit | head -1)" >&2
+# The engine played: the checkout's build, or the binary given (whose commit the checkout
+# need not be).
+if [ -n "$kaissa_bin" ]; then
+  player="kaissa $kaissa_bin (--kaissa-bin; the checkout is at $commit)"
+else
+  player="kaissa $commit${dirty:+ (with uncommitted changes)}"
+fi
+echo "$player against $("$fsf" <<<quit | head -1)" >&2
 summary=()
 for name in "${names[@]}"; do
   grep -q "^$name " "$root/tuning/suite/suite.txt" || die "'$name' is not in tuning/suite/suite.txt"
